@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# The whole test suite, as README and CI run it: contracts current, types, unit, contract
+# (Pact consumer, OpenAPI check, provider verification) and e2e on the production build.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+step() { printf '\n== %s\n' "$*"; }
+
+step "generated/ is current with contracts/"
+node scripts/generate-contract-types.ts --check
+
+step "Type check"
+react-router typegen
+tsc
+
+step "Unit and contract tests"
+vitest run
+
+step "Browser"
+bash scripts/ensure-chromium.sh
+
+step "Production build"
+react-router build
+
+step "End-to-end tests (Chromium, embedded default)"
+playwright test
