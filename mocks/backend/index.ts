@@ -1,0 +1,267 @@
+import { randomUUID } from "node:crypto";
+import { createPages, createSite } from "./cms-content";
+import { isoDateInLondon } from "./dates";
+import { hashPassword, verifyPassword } from "./passwords";
+import { applyProviderState, type ProviderStateResult } from "./provider-states";
+import { createSeed, summariseOrganisation } from "./seed";
+import type {
+  Association, AssociationRecord, CatalogueActivity, CatalogueOutreachActivity, FieldError, Order,
+  OrderPage, OrderQuery, Organisation, OrderSummary, Page, SessionRecord, Site, UpdateUserRequest,
+  User, UserRecord, Venue,
+} from "./types";
+import { applyUserUpdate, validateNewsletterSignup, validateUserUpdate } from "./validation";
+
+export { DEMO_USER } from "./seed";
+export { PROVIDER_STATES, type ProviderStateName } from "./provider-states";
+
+export interface BackendOptions {
+  /** Fixes "today" (seed dates and upcoming/past); defaults to the real date, read on each call. */
+  today?: Date;
+}
+
+const SESSION_HOURS = 8;
+const LOGIN_WINDOW_MS = 15 * 60 * 1000;
+const LOGIN_MAX_FAILURES = 10;
+export const MAX_PAGE_SIZE = 50;
+
+export interface BackendState {
+  venues: Venue[];
+  activities: CatalogueActivity[];
+  outreachActivities: CatalogueOutreachActivity[];
+  organisations: Map<string, Organisation>;
+  users: Map<string, UserRecord>;
+  associations: AssociationRecord[];
+  orders: Map<string, Order>;
+  sessions: Map<string, SessionRecord>;
+  newsletterSubscribers: Set<string>;
+  loginFailures: Map<string, number[]>;
+  site: Site;
+  pages: Map<string, Page>;
+}
+
+export type LoginResult =
+  | { ok: true; token: string; expiresAt: string; user: User }
+  | { ok: false; reason: "invalid-credentials" | "rate-limited" };
+
+export type Validated<T> = { ok: true; value: T } | { ok: false; errors: FieldError[] };
+
+export type Backend = ReturnType<typeof createBackend>;
+
+export function createBackend(options: BackendOptions = {}) {
+  const fixedToday = options.today;
+  const todayIso = () => isoDateInLondon(fixedToday ?? new Date());
+  // Hash each seed user's password once per backend (by user id): reset() reuses them.
+  const hashes = new Map<string, string>();
+  let state = build();
+
+  function build(): BackendState {
+    const seed = createSeed(todayIso());
+    const users = new Map<string, UserRecord>();
+    for (const { user, password } of seed.users) {
+      let passwordHash = hashes.get(user.id);
+      if (!passwordHash) hashes.set(user.id, (passwordHash = hashPassword(password)));
+      users.set(user.id, { user, passwordHash });
+    }
+    return {
+      venues: seed.venues,
+      activities: seed.activities,
+      outreachActivities: seed.outreachActivities,
+      organisations: new Map(seed.organisations.map((o) => [o.id, o])),
+      users,
+      associations: seed.associations,
+      orders: new Map(seed.orders.map((o) => [o.id, o])),
+      sessions: new Map(),
+      newsletterSubscribers: new Set(seed.newsletterSubscribers),
+      loginFailures: new Map(),
+      site: createSite(),
+      pages: new Map(createPages().map((p) => [p.slug, p])),
+    };
+  }
+
+  function findUserByEmail(email: string): UserRecord | undefined {
+    const wanted = email.trim().toLowerCase();
+    for (const record of state.users.values()) {
+      if (record.user.email.toLowerCase() === wanted) return record;
+    }
+    return undefined;
+  }
+
+  function approvedOrganisationIds(userId: string): Set<string> {
+    return new Set(
+      state.associations
+        .filter((a) => a.userId === userId && a.status === "approved")
+        .map((a) => a.organisationId),
+    );
+  }
+
+  function createSession(userId: string, token: string = randomUUID()) {
+    const expiresAt = new Date(Date.now() + SESSION_HOURS * 3600 * 1000);
+    state.sessions.set(token, { userId, expiresAt });
+    return { token, expiresAt: expiresAt.toISOString() };
+  }
+
+  const backend = {
+    /** Raw state, for provider states and tests; handlers use the methods below. */
+    get state(): BackendState {
+      return state;
+    },
+    today: todayIso,
+
+    reset(): void {
+      state = build();
+    },
+
+    login(email: string, password: string): LoginResult {
+      const emailText = email.trim().toLowerCase();
+      const now = Date.now();
+      const recent = (state.loginFailures.get(emailText) ?? []).filter((t) => now - t < LOGIN_WINDOW_MS);
+      if (recent.length >= LOGIN_MAX_FAILURES) return { ok: false, reason: "rate-limited" };
+      const record = findUserByEmail(emailText);
+      // Always run the hash, so an unknown email costs as much as a wrong password.
+      const matches = verifyPassword(password, record?.passwordHash);
+      if (!record || !matches) {
+        state.loginFailures.set(emailText, [...recent, now]);
+        return { ok: false, reason: "invalid-credentials" };
+      }
+      state.loginFailures.delete(emailText);
+      return { ok: true, ...createSession(record.user.id), user: record.user };
+    },
+
+    createSession,
+
+    logout(token: string): void {
+      state.sessions.delete(token);
+    },
+
+    /** The user behind a bearer token, or undefined when unknown or expired. */
+    authenticate(token: string | undefined): User | undefined {
+      if (!token) return undefined;
+      const session = state.sessions.get(token);
+      if (!session) return undefined;
+      if (session.expiresAt.getTime() <= Date.now()) {
+        state.sessions.delete(token);
+        return undefined;
+      }
+      return state.users.get(session.userId)?.user;
+    },
+
+    updateUser(userId: string, body: unknown): Validated<User> {
+      const record = state.users.get(userId);
+      if (!record) return { ok: false, errors: [{ field: "user", message: "User not found" }] };
+      const result = validateUserUpdate(body);
+      if (!result.ok) return result;
+      record.user = applyUserUpdate(record.user, result.changes satisfies UpdateUserRequest);
+      return { ok: true, value: record.user };
+    },
+
+    listAssociations(userId: string): Association[] {
+      return state.associations
+        .filter((a) => a.userId === userId)
+        .flatMap((a) => {
+          const organisation = state.organisations.get(a.organisationId);
+          if (!organisation) return [];
+          return [{
+            organisation: summariseOrganisation(organisation),
+            status: a.status,
+            role: a.role,
+            requestedAt: a.requestedAt,
+          }];
+        });
+    },
+
+    getOrganisation(id: string): Organisation | undefined {
+      return state.organisations.get(id);
+    },
+
+    /**
+     * Orders of the user's approved organisations: upcoming (the default) soonest
+     * first, past latest first.
+     */
+    listOrders(userId: string, query: OrderQuery = {}): OrderPage {
+      const mine = approvedOrganisationIds(userId);
+      const today = todayIso();
+      const pageSize = clamp(query.pageSize ?? 10, 1, MAX_PAGE_SIZE);
+      const past = query.when === "past";
+      const matching = [...state.orders.values()]
+        .filter((o) => mine.has(o.organisation.id))
+        .filter((o) => (past ? o.visitDate < today : o.visitDate >= today))
+        .sort((a, b) =>
+          past
+            ? b.visitDate.localeCompare(a.visitDate) || b.reference.localeCompare(a.reference)
+            : a.visitDate.localeCompare(b.visitDate) || a.reference.localeCompare(b.reference));
+      const totalItems = matching.length;
+      const totalPages = Math.ceil(totalItems / pageSize);
+      const page = Math.max(1, Math.floor(query.page ?? 1));
+      const items = matching.slice((page - 1) * pageSize, page * pageSize).map(summariseOrder);
+      return { items, page, pageSize, totalItems, totalPages };
+    },
+
+    /** Undefined both for unknown orders and for other organisations' orders. */
+    getOrder(userId: string, orderId: string): Order | undefined {
+      const order = state.orders.get(orderId);
+      if (!order || !approvedOrganisationIds(userId).has(order.organisation.id)) return undefined;
+      return { ...order, allowedActions: allowedActions(order, todayIso()) };
+    },
+
+    /** Same answer whether or not the address is already subscribed. */
+    subscribeToNewsletter(body: unknown): Validated<"accepted"> {
+      const result = validateNewsletterSignup(body);
+      if (!result.ok) return result;
+      state.newsletterSubscribers.add(result.email);
+      return { ok: true, value: "accepted" };
+    },
+
+    getSite(): Site {
+      return state.site;
+    },
+
+    getPage(slug: string): Page | undefined {
+      return state.pages.get(slug);
+    },
+
+    listPages(): Page[] {
+      return [...state.pages.values()];
+    },
+
+    applyProviderState(name: string, params: Record<string, unknown> = {}): ProviderStateResult {
+      return applyProviderState(backend, name, params);
+    },
+  };
+  return backend;
+}
+
+export function summariseOrder(o: Order): OrderSummary {
+  return {
+    id: o.id, reference: o.reference, kind: o.kind, status: o.status, venue: o.venue,
+    visitDate: o.visitDate, participants: o.participants, total: o.total,
+  };
+}
+
+const OUTREACH_NOTICE_DAYS = 28;
+
+/** What the user may do with an order today (DESIGN.md §3, Orders and Outreach). */
+export function allowedActions(order: Order, today: string): NonNullable<Order["allowedActions"]> {
+  if (order.visitDate < today) return [];
+  switch (order.status) {
+    case "held":
+      return ["pay", "request-cancellation"];
+    case "requested":
+    case "confirmed": {
+      if (order.kind === "outreach") {
+        return daysBetween(today, order.visitDate) >= OUTREACH_NOTICE_DAYS ? ["request-cancellation"] : [];
+      }
+      // An invoice-paid visit cannot be changed; free and card-paid ones can grow.
+      return order.payment.method === "invoice" ? ["request-cancellation"] : ["request-cancellation", "amend"];
+    }
+    default:
+      return [];
+  }
+}
+
+function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000);
+}
+
+function clamp(n: number, min: number, max: number): number {
+  return Math.min(max, Math.max(min, Math.floor(n)));
+}

@@ -1,0 +1,167 @@
+import { randomUUID } from "node:crypto";
+import type { Backend } from "./index";
+import { hashPassword } from "./passwords";
+import { DEMO_USER, createSeed } from "./seed";
+
+/**
+ * Provider states the pact files may name. A `{param}` placeholder is read from
+ * the state's params, or from the name itself when a consumer wrote the value in.
+ */
+export const PROVIDER_STATES = [
+  "the demo user exists",
+  "the demo user is logged in with token {token}",
+  "the demo user has orders",
+  "the demo user has no orders",
+  "an organisation with id {organisationId} exists",
+  "no organisation has id {organisationId}",
+  "no order has id {orderId}",
+  "no user has email {email}",
+  "the CMS has a home page",
+  "no CMS page has slug {slug}",
+] as const;
+
+export type ProviderStateName = (typeof PROVIDER_STATES)[number];
+
+/** Values handed back to the verifier (Pact provider-state injected values). */
+export type ProviderStateResult = Record<string, unknown>;
+
+type Params = Record<string, unknown>;
+
+const templates = PROVIDER_STATES.map((template) => {
+  const keys: string[] = [];
+  const source = template
+    .split(/(\{\w+\})/)
+    .map((part) => {
+      const key = /^\{(\w+)\}$/.exec(part)?.[1];
+      if (key) {
+        keys.push(key);
+        return "(.+)";
+      }
+      return part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    })
+    .join("");
+  return { template, keys, pattern: new RegExp(`^${source}$`) };
+});
+
+export function matchProviderState(
+  name: string,
+  params: Params = {},
+): { state: ProviderStateName; params: Params } | undefined {
+  for (const { template, keys, pattern } of templates) {
+    if (name === template) return { state: template, params };
+    const match = pattern.exec(name);
+    if (match) {
+      const fromName = Object.fromEntries(keys.map((k, i) => [k, match[i + 1]]));
+      return { state: template, params: { ...fromName, ...params } };
+    }
+  }
+  return undefined;
+}
+
+export function applyProviderState(backend: Backend, name: string, rawParams: Params = {}): ProviderStateResult {
+  const matched = matchProviderState(name, rawParams);
+  if (!matched) throw new Error(`Unknown provider state "${name}". Known: ${PROVIDER_STATES.join("; ")}`);
+  const { state, params } = matched;
+  const s = backend.state;
+  const text = (key: string): string | undefined => {
+    const value = params[key];
+    return typeof value === "string" && value !== "" ? value : undefined;
+  };
+  const required = (key: string): string => {
+    const value = text(key);
+    if (!value) throw new Error(`Provider state "${state}" needs params.${key}`);
+    return value;
+  };
+
+  switch (state) {
+    case "the demo user exists":
+      ensureDemoUser(backend);
+      return { userId: DEMO_USER.id, email: DEMO_USER.email };
+
+    case "the demo user is logged in with token {token}": {
+      ensureDemoUser(backend);
+      const { token } = backend.createSession(DEMO_USER.id, text("token") ?? randomUUID());
+      return { token, userId: DEMO_USER.id };
+    }
+
+    case "the demo user has orders": {
+      ensureDemoUser(backend);
+      const orderId = text("orderId");
+      if (orderId && !s.orders.has(orderId)) {
+        // Copy a seeded order of the demo school: past or upcoming as asked.
+        const templateId = params.when === "past" ? "ord-5005" : "ord-5001";
+        const template = createSeed(backend.today()).orders.find((o) => o.id === templateId);
+        if (!template) throw new Error(`Seed order ${templateId} is missing`);
+        s.orders.set(orderId, { ...template, id: orderId });
+      }
+      const ids = [...s.orders.values()]
+        .filter((o) => o.organisation.id === DEMO_USER.organisationId)
+        .map((o) => o.id);
+      return { orderId: orderId ?? ids[0], organisationId: DEMO_USER.organisationId };
+    }
+
+    case "the demo user has no orders":
+      ensureDemoUser(backend);
+      for (const [id, order] of s.orders) {
+        if (order.organisation.id === DEMO_USER.organisationId) s.orders.delete(id);
+      }
+      return {};
+
+    case "an organisation with id {organisationId} exists": {
+      const organisationId = required("organisationId");
+      if (!s.organisations.has(organisationId)) {
+        const template = s.organisations.get("org-1002");
+        if (!template) throw new Error("Seed organisation org-1002 is missing");
+        s.organisations.set(organisationId, { ...template, id: organisationId });
+      }
+      return { organisationId };
+    }
+
+    case "no organisation has id {organisationId}": {
+      const organisationId = required("organisationId");
+      s.organisations.delete(organisationId);
+      s.associations = s.associations.filter((a) => a.organisationId !== organisationId);
+      return { organisationId };
+    }
+
+    case "no order has id {orderId}": {
+      const orderId = required("orderId");
+      s.orders.delete(orderId);
+      return { orderId };
+    }
+
+    case "no user has email {email}": {
+      const email = required("email").toLowerCase();
+      for (const [id, record] of s.users) {
+        if (record.user.email.toLowerCase() !== email) continue;
+        s.users.delete(id);
+        s.associations = s.associations.filter((a) => a.userId !== id);
+        for (const [token, session] of s.sessions) if (session.userId === id) s.sessions.delete(token);
+      }
+      return { email };
+    }
+
+    case "the CMS has a home page":
+      if (!s.pages.has("home")) throw new Error("The seeded CMS has no home page");
+      return { slug: "home" };
+
+    case "no CMS page has slug {slug}": {
+      const slug = required("slug");
+      s.pages.delete(slug);
+      return { slug };
+    }
+  }
+}
+
+/** Restores the demo user if a previous state in the same interaction removed it. */
+function ensureDemoUser(backend: Backend): void {
+  const s = backend.state;
+  if (s.users.has(DEMO_USER.id)) return;
+  const seed = createSeed(backend.today());
+  const seeded = seed.users.find((u) => u.user.id === DEMO_USER.id);
+  if (!seeded) throw new Error("Seed has no demo user");
+  s.users.set(DEMO_USER.id, { user: seeded.user, passwordHash: hashPassword(seeded.password) });
+  for (const association of seed.associations.filter((a) => a.userId === DEMO_USER.id)) {
+    s.associations.push(association);
+  }
+}

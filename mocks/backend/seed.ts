@@ -1,0 +1,141 @@
+import { addDays, instant } from "./dates";
+import { seedOrganisations } from "./seed-organisations";
+import { seedOrdersForDemoSchool, seedOtherOrders } from "./seed-orders";
+import { activities, outreachActivities, venues } from "./seed-venues";
+import type {
+  AssociationRecord,
+  CatalogueActivity,
+  CatalogueOutreachActivity,
+  Order,
+  Organisation,
+  OrganisationSummary,
+  User,
+  Venue,
+} from "./types";
+
+/** The documented demo account (skeleton-api.md, "Demo data"). */
+export const DEMO_USER = {
+  id: "usr-1001",
+  email: "teacher@example.org",
+  password: "museum-visit-2026",
+  organisationId: "org-1001",
+} as const;
+
+/** Every other seeded login shares the demo password: they exist for demos and e2e. */
+export interface SeedUser {
+  user: User;
+  password: string;
+}
+
+export interface SeedData {
+  venues: Venue[];
+  activities: CatalogueActivity[];
+  outreachActivities: CatalogueOutreachActivity[];
+  organisations: Organisation[];
+  users: SeedUser[];
+  associations: AssociationRecord[];
+  orders: Order[];
+  newsletterSubscribers: string[];
+}
+
+export function summariseOrganisation(o: Organisation): OrganisationSummary {
+  return { id: o.id, name: o.name, groupType: o.groupType, town: o.town, postcode: o.postcode };
+}
+
+function seedUsers(): SeedUser[] {
+  const password = DEMO_USER.password;
+  return [
+    {
+      password,
+      user: {
+        id: DEMO_USER.id, email: DEMO_USER.email, title: "Ms", firstName: "Amara", lastName: "Okafor",
+        phone: "0113 496 0124", jobTitle: "Year 4 teacher", marketingConsent: true,
+        groupType: "education", currentOrganisationId: DEMO_USER.organisationId,
+      },
+    },
+    {
+      password,
+      user: {
+        id: "usr-1002", email: "office@riverside-primary.example.org", title: "Mr", firstName: "Daniel",
+        lastName: "Haigh", jobTitle: "School business manager", marketingConsent: false,
+        groupType: "education", currentOrganisationId: "org-1001",
+      },
+    },
+    {
+      password,
+      user: {
+        id: "usr-1003", email: "imran.hussain@example.org", title: "Mr", firstName: "Imran",
+        lastName: "Hussain", phone: "01632 960115", jobTitle: "Humanities lead", marketingConsent: false,
+        groupType: "education", currentOrganisationId: "org-1004",
+      },
+    },
+    {
+      // Moving school: still awaiting approval at the new one.
+      password,
+      user: {
+        id: "usr-1004", email: "new.teacher@example.org", firstName: "Hannah", lastName: "Brooke",
+        jobTitle: "Reception teacher", marketingConsent: false, groupType: "education",
+        currentOrganisationId: null,
+      },
+    },
+    {
+      password,
+      user: {
+        id: "usr-2001", email: "home@example.org", firstName: "Priya", lastName: "Shah",
+        marketingConsent: true, groupType: "home-education", currentOrganisationId: "org-2001",
+      },
+    },
+    {
+      password,
+      user: {
+        id: "usr-3001", email: "operator@example.org", title: "Mr", firstName: "Tom", lastName: "Whitaker",
+        phone: "07700 900461", jobTitle: "Groups manager", marketingConsent: false,
+        groupType: "tour-operator", currentOrganisationId: "org-3001",
+      },
+    },
+    {
+      password,
+      user: {
+        id: "usr-4001", email: "club@example.org", title: "Mrs", firstName: "Margaret", lastName: "Ellis",
+        jobTitle: "Outings secretary", marketingConsent: true, groupType: "other-group",
+        currentOrganisationId: "org-4001",
+      },
+    },
+  ];
+}
+
+function seedAssociations(today: string): AssociationRecord[] {
+  const at = (days: number) => instant(addDays(today, days), "10:00");
+  return [
+    { userId: "usr-1001", organisationId: "org-1001", status: "approved", role: "lead", requestedAt: at(-400) },
+    { userId: "usr-1002", organisationId: "org-1001", status: "approved", role: "member", requestedAt: at(-380) },
+    { userId: "usr-1003", organisationId: "org-1004", status: "approved", role: "lead", requestedAt: at(-200) },
+    { userId: "usr-1004", organisationId: "org-1002", status: "pending", role: "member", requestedAt: at(-2) },
+    { userId: "usr-2001", organisationId: "org-2001", status: "approved", role: "lead", requestedAt: at(-90) },
+    { userId: "usr-3001", organisationId: "org-3001", status: "approved", role: "lead", requestedAt: at(-300) },
+    { userId: "usr-4001", organisationId: "org-4001", status: "approved", role: "lead", requestedAt: at(-150) },
+  ];
+}
+
+/** Deterministic seed data; dates are relative to `today` (YYYY-MM-DD). */
+export function createSeed(today: string): SeedData {
+  const organisations = seedOrganisations();
+  const summaryOf = (id: string): OrganisationSummary => {
+    const found = organisations.find((o) => o.id === id);
+    if (!found) throw new Error(`Seed refers to unknown organisation ${id}`);
+    return summariseOrganisation(found);
+  };
+  return {
+    venues: structuredClone([...venues]),
+    activities: structuredClone([...activities]),
+    outreachActivities: structuredClone([...outreachActivities]),
+    organisations,
+    users: seedUsers(),
+    associations: seedAssociations(today),
+    orders: [
+      ...seedOrdersForDemoSchool(summaryOf(DEMO_USER.organisationId), today),
+      ...seedOtherOrders(summaryOf, today),
+    ],
+    newsletterSubscribers: ["teacher@example.org", "club@example.org"],
+  };
+}

@@ -1,0 +1,28 @@
+import { http, HttpResponse, type HttpHandler } from "msw";
+import type { operations } from "../../generated/cms";
+import type { Backend } from "../backend";
+import { joinUrl, problem } from "./problem";
+
+type Json<K extends keyof operations, S extends keyof operations[K]["responses"]> =
+  operations[K]["responses"][S] extends { content: { "application/json": infer B } } ? B : never;
+
+export function cmsHandlers(baseUrl: string, backend: Backend): HttpHandler[] {
+  const url = (path: string) => joinUrl(baseUrl, path);
+  return [
+    http.get(url("/site"), () => HttpResponse.json<Json<"getSite", 200>>(backend.getSite())),
+
+    http.get(url("/pages"), () =>
+      HttpResponse.json<Json<"listPages", 200>>({
+        items: backend.listPages().map(({ slug, title, description }) => ({ slug, title, description })),
+      }),
+    ),
+
+    http.get(url("/pages/:slug"), ({ params }) => {
+      const slug = String(params.slug);
+      const page = backend.getPage(slug);
+      return page
+        ? HttpResponse.json<Json<"getPage", 200>>(page)
+        : problem(404, { code: "not_found", detail: `There is no page with the slug "${slug}".` });
+    }),
+  ];
+}

@@ -1,0 +1,120 @@
+import { http, HttpResponse, type HttpHandler, type PathParams } from "msw";
+import type { components, operations } from "../../generated/gateway";
+import { MAX_PAGE_SIZE, type Backend } from "../backend";
+import { validateLoginRequest } from "../backend/validation";
+import { joinUrl, problem, readJson } from "./problem";
+
+type Op = operations;
+type FieldError = components["schemas"]["FieldError"];
+type User = components["schemas"]["User"];
+type OrderQuery = NonNullable<Op["listOrders"]["parameters"]["query"]>;
+/** The JSON body of an operation's response, straight from the contract. */
+type Json<K extends keyof Op, S extends keyof Op[K]["responses"]> =
+  Op[K]["responses"][S] extends { content: { "application/json": infer B } } ? B : never;
+
+function bearerToken(request: Request): string | undefined {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.get("Authorization") ?? "");
+  return match?.[1];
+}
+
+const validationFailed = (errors: FieldError[]) =>
+  problem(422, { code: "validation_failed", detail: "Check the highlighted fields.", errors });
+
+const unauthorized = () =>
+  problem(401, { code: "unauthenticated", detail: "Log in to continue." }, { "WWW-Authenticate": "Bearer" });
+
+export function gatewayHandlers(baseUrl: string, backend: Backend): HttpHandler[] {
+  const url = (path: string) => joinUrl(baseUrl, path);
+
+  /** Runs the resolver only for a known, unexpired session. */
+  const authed = (
+    resolve: (args: { request: Request; params: PathParams; user: User; userId: string }) => Response | Promise<Response>,
+  ) =>
+    ({ request, params }: { request: Request; params: PathParams }) => {
+      const user = backend.authenticate(bearerToken(request));
+      return user ? resolve({ request, params, user, userId: user.id }) : unauthorized();
+    };
+
+  return [
+    http.post(url("/auth/login"), async ({ request }) => {
+      const body = validateLoginRequest(await readJson(request));
+      if (!body.ok) return validationFailed(body.errors);
+      const result = backend.login(body.value.email, body.value.password);
+      if (result.ok) {
+        const { token, expiresAt, user } = result;
+        return HttpResponse.json<Json<"login", 200>>({ token, expiresAt, user });
+      }
+      if (result.reason === "rate-limited") {
+        return problem(429, { code: "rate_limited", detail: "Too many attempts to log in. Wait 15 minutes and try again." }, { "Retry-After": "900" });
+      }
+      // Same body for a wrong password and an unknown email.
+      return problem(401, { code: "invalid_credentials", detail: "The email address or password is incorrect." });
+    }),
+
+    http.post(url("/auth/logout"), authed(({ request }) => {
+      const token = bearerToken(request);
+      if (token) backend.logout(token);
+      return new HttpResponse(null, { status: 204 });
+    })),
+
+    http.get(url("/users/me"), authed(({ user }) => HttpResponse.json<Json<"getCurrentUser", 200>>(user))),
+
+    http.patch(url("/users/me"), authed(async ({ request, userId }) => {
+      const result = backend.updateUser(userId, await readJson(request));
+      if (!result.ok) return validationFailed(result.errors);
+      return HttpResponse.json<Json<"updateCurrentUser", 200>>(result.value);
+    })),
+
+    http.get(url("/users/me/associations"), authed(({ userId }) =>
+      HttpResponse.json<Json<"listMyAssociations", 200>>({ items: backend.listAssociations(userId) }),
+    )),
+
+    http.get(url("/organisations/:organisationId"), authed(({ params }) => {
+      const organisation = backend.getOrganisation(String(params.organisationId));
+      return organisation
+        ? HttpResponse.json<Json<"getOrganisation", 200>>(organisation)
+        : problem(404, { code: "not_found", detail: "There is no organisation with this id." });
+    })),
+
+    http.get(url("/orders"), authed(({ request, userId }) => {
+      const query = parseOrderQuery(new URL(request.url).searchParams);
+      if (!query.ok) {
+        return problem(400, { code: "bad_request", detail: "Check the query parameters.", errors: query.errors });
+      }
+      return HttpResponse.json<Json<"listOrders", 200>>(backend.listOrders(userId, query.value));
+    })),
+
+    http.get(url("/orders/:orderId"), authed(({ params, userId }) => {
+      const order = backend.getOrder(userId, String(params.orderId));
+      return order
+        ? HttpResponse.json<Json<"getOrder", 200>>(order)
+        : problem(404, { code: "not_found", detail: "There is no order with this id for your organisations." });
+    })),
+
+    http.post(url("/newsletter/subscriptions"), async ({ request }) => {
+      const result = backend.subscribeToNewsletter(await readJson(request));
+      if (!result.ok) return validationFailed(result.errors);
+      return HttpResponse.json<Json<"subscribeToNewsletter", 202>>({ status: result.value }, { status: 202 });
+    }),
+  ];
+}
+
+function parseOrderQuery(search: URLSearchParams):
+  | { ok: true; value: OrderQuery }
+  | { ok: false; errors: FieldError[] } {
+  const errors: FieldError[] = [];
+  const value: OrderQuery = {};
+  const when = search.get("when");
+  if (when === "upcoming" || when === "past") value.when = when;
+  else if (when !== null) errors.push({ field: "when", message: "when must be upcoming or past" });
+  for (const key of ["page", "pageSize"] as const) {
+    const raw = search.get(key);
+    if (raw === null) continue;
+    const n = Number(raw);
+    const max = key === "pageSize" ? MAX_PAGE_SIZE : Number.MAX_SAFE_INTEGER;
+    if (!/^\d+$/.test(raw) || n < 1 || n > max) {
+      errors.push({ field: key, message: `${key} must be a whole number from 1${key === "pageSize" ? ` to ${max}` : ""}` });
+    } else value[key] = n;
+  }
+  return errors.length > 0 ? { ok: false, errors } : { ok: true, value };
+}
