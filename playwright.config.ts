@@ -33,6 +33,6 @@ export default defineConfig({
     env: { PORT: String(port), NODE_ENV: "production", GTM_ID: "GTM-TEST123" },
     reuseExistingServer: false,
     timeout: 60_000,
-    stdout: "pipe",
+    stdout: "ignore",
   },
 });

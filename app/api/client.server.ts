@@ -1,0 +1,40 @@
+import createClient, { type Client } from "openapi-fetch";
+import type { paths as CmsPaths } from "../../generated/cms";
+import type { paths as GatewayPaths } from "../../generated/gateway";
+
+export type GatewayClient = Client<GatewayPaths>;
+export type CmsClient = Client<CmsPaths>;
+
+interface ClientOptions {
+  baseUrl: string;
+  timeoutMs: number;
+  /** The gateway session token, forwarded from the httpOnly cookie. */
+  token?: string | null;
+}
+
+function createApiClient<Paths extends {}>({ baseUrl, timeoutMs, token }: ClientOptions) {
+  const client = createClient<Paths>({
+    baseUrl,
+    headers: { Accept: "application/json, text/plain" },
+    // Looked up per call rather than captured, so interception started later still applies.
+    fetch: (request) => globalThis.fetch(request, { signal: AbortSignal.timeout(timeoutMs) }),
+  });
+  if (token) {
+    client.use({
+      onRequest({ request }) {
+        request.headers.set("Authorization", `Bearer ${token}`);
+        return request;
+      },
+    });
+  }
+  return client;
+}
+
+/** Made per request (never module state): each carries that request's session token. */
+export function createGatewayClient(options: ClientOptions): GatewayClient {
+  return createApiClient<GatewayPaths>(options);
+}
+
+export function createCmsClient(options: Omit<ClientOptions, "token">): CmsClient {
+  return createApiClient<CmsPaths>(options);
+}

@@ -1,0 +1,55 @@
+import type { components } from "../../generated/gateway";
+import type { GatewayClient } from "./client.server";
+import { call } from "./result.server";
+
+// One function per gateway operation the app calls (operationId in the name). Pact
+// consumer tests call these same functions, so what is verified is what runs.
+export type User = components["schemas"]["User"];
+export type Association = components["schemas"]["Association"];
+export type Organisation = components["schemas"]["Organisation"];
+export type OrderSummary = components["schemas"]["OrderSummary"];
+export type Order = components["schemas"]["Order"];
+export type OrderStatus = components["schemas"]["OrderStatus"];
+export type GroupType = components["schemas"]["GroupType"];
+type UserUpdate = components["schemas"]["UserUpdate"];
+
+export function login(client: GatewayClient, body: { email: string; password: string }) {
+  return call("gateway", () => client.POST("/auth/login", { body }));
+}
+
+export function logout(client: GatewayClient) {
+  return call("gateway", () => client.POST("/auth/logout", {}));
+}
+
+export function getCurrentUser(client: GatewayClient) {
+  return call("gateway", () => client.GET("/users/me", {}));
+}
+
+export function updateCurrentUser(client: GatewayClient, body: UserUpdate) {
+  return call("gateway", () => client.PATCH("/users/me", { body }));
+}
+
+export function listMyAssociations(client: GatewayClient) {
+  return call("gateway", () => client.GET("/users/me/associations", {}));
+}
+
+export function getOrganisation(client: GatewayClient, organisationId: string) {
+  return call("gateway", () =>
+    client.GET("/organisations/{organisationId}", { params: { path: { organisationId } } }),
+  );
+}
+
+export function listOrders(
+  client: GatewayClient,
+  query: { when: "upcoming" | "past"; page?: number; pageSize?: number },
+) {
+  return call("gateway", () => client.GET("/orders", { params: { query } }));
+}
+
+export function getOrder(client: GatewayClient, orderId: string) {
+  return call("gateway", () => client.GET("/orders/{orderId}", { params: { path: { orderId } } }));
+}
+
+export function subscribeToNewsletter(client: GatewayClient, body: { email: string; consent: true }) {
+  return call("gateway", () => client.POST("/newsletter/subscriptions", { body }));
+}

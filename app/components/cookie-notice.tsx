@@ -1,0 +1,38 @@
+import { useEffect } from "react";
+import { useFetcher, useLocation } from "react-router";
+import type { Site } from "../api/cms.server";
+import { consentGranted } from "./tag-manager";
+
+declare global {
+  interface Window {
+    gtag?: (...args: unknown[]) => void;
+  }
+}
+
+/** Accept or reject; remembered in a cookie. Accepting grants storage in consent mode. */
+export function CookieNotice({ notice }: { notice: Site["cookieNotice"] }) {
+  const fetcher = useFetcher<{ consent: string }>();
+  const location = useLocation();
+  const decided = fetcher.data?.consent ?? fetcher.formData?.get("consent");
+
+  useEffect(() => {
+    if (decided === "accepted") window.gtag?.("consent", "update", consentGranted);
+  }, [decided]);
+
+  if (decided) return null;
+  return (
+    <section className="cookie-notice" aria-labelledby="cookie-notice-heading">
+      <h2 id="cookie-notice-heading">{notice.heading}</h2>
+      <p>{notice.body}</p>
+      <fetcher.Form method="post" action="/cookie-consent">
+        <input type="hidden" name="returnTo" value={location.pathname + location.search} />
+        <button type="submit" name="consent" value="accepted">
+          {notice.acceptLabel}
+        </button>
+        <button type="submit" name="consent" value="rejected">
+          {notice.rejectLabel}
+        </button>
+      </fetcher.Form>
+    </section>
+  );
+}

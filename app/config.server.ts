@@ -1,0 +1,100 @@
+import { z } from "zod";
+
+// The one place that reads process.env. Parsed once at start; a bad value stops the
+// server with a message naming the variable (see ADR 0003).
+const DEFAULT_SESSION_SECRET = "embedded-default-session-secret-not-for-production";
+
+const optionalUrl = z.url({ protocol: /^https?$/ }).optional();
+
+export const configSchema = z
+  .object({
+    /** Serverless API gateway (eu-west-1). Unset: the embedded default answers. */
+    GATEWAY_BASE_URL: optionalUrl,
+    /** CMS groups API v1. Unset: the embedded default answers. */
+    CMS_BASE_URL: optionalUrl,
+    SEARCH_INDEX_NAME: z.string().regex(/^[\w-]{1,64}$/).default("dev_organisations"),
+    SEARCH_APP_ID: z.string().min(1).default("embedded"),
+    SEARCH_API_KEY: z.string().min(1).default("embedded-search-key"),
+    /** Comma-separated hosts; unset means the app's own server answers the search protocol. */
+    SEARCH_HOSTS: z.string().optional(),
+    TICKETING_SESSION_COOKIE: z
+      .string()
+      .regex(/^[A-Za-z0-9_.-]{1,64}$/, "letters, digits, _ . - only")
+      .default("ticketing_session_qa"),
+    ENVIRONMENT_LABEL: z.string().min(1).max(20).default("TEST"),
+    SESSION_SECRET: z.string().min(32, "at least 32 characters").default(DEFAULT_SESSION_SECRET),
+    GTM_ID: z
+      .string()
+      .regex(/^GTM-[A-Z0-9]{4,10}$/, "a tag manager container id like GTM-ABC123")
+      .default("GTM-TEST123"),
+    GATEWAY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8_000),
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  })
+  .refine((c) => Boolean(c.GATEWAY_BASE_URL) === Boolean(c.CMS_BASE_URL), {
+    message: "set both GATEWAY_BASE_URL and CMS_BASE_URL, or neither for the embedded default",
+    path: ["GATEWAY_BASE_URL"],
+  })
+  .refine(
+    (c) => c.ENVIRONMENT_LABEL.toLowerCase() !== "production" || c.SESSION_SECRET !== DEFAULT_SESSION_SECRET,
+    { message: "production needs its own secret, not the embedded default's", path: ["SESSION_SECRET"] },
+  );
+
+export type RawConfig = z.infer<typeof configSchema>;
+
+export interface Config {
+  embedded: boolean;
+  gatewayBaseUrl: string;
+  cmsBaseUrl: string;
+  gatewayTimeoutMs: number;
+  search: { indexName: string; appId: string; apiKey: string; hosts: string[] | null };
+  sessionCookieName: string;
+  sessionSecret: string;
+  environmentLabel: string;
+  isProduction: boolean;
+  gtmId: string;
+}
+
+// Fake origins the in-process mocks intercept; no network is touched.
+export const EMBEDDED_GATEWAY_URL = "http://gateway.embedded.invalid/qa";
+export const EMBEDDED_CMS_URL = "http://cms.embedded.invalid/groups/api/v1";
+
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  const result = configSchema.safeParse(env);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join(".") || "config"}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const c = result.data;
+  const embedded = !c.GATEWAY_BASE_URL;
+  const isProduction = c.ENVIRONMENT_LABEL.toLowerCase() === "production";
+  return {
+    embedded,
+    gatewayBaseUrl: c.GATEWAY_BASE_URL ?? EMBEDDED_GATEWAY_URL,
+    cmsBaseUrl: c.CMS_BASE_URL ?? EMBEDDED_CMS_URL,
+    gatewayTimeoutMs: c.GATEWAY_TIMEOUT_MS,
+    search: {
+      indexName: c.SEARCH_INDEX_NAME,
+      appId: c.SEARCH_APP_ID,
+      apiKey: c.SEARCH_API_KEY,
+      hosts: c.SEARCH_HOSTS ? c.SEARCH_HOSTS.split(",").map((h) => h.trim()) : null,
+    },
+    sessionCookieName: c.TICKETING_SESSION_COOKIE,
+    sessionSecret: c.SESSION_SECRET,
+    environmentLabel: c.ENVIRONMENT_LABEL,
+    isProduction,
+    gtmId: c.GTM_ID,
+  };
+}
+
+function loadConfig(): Config {
+  try {
+    return parseConfig(process.env);
+  } catch (error) {
+    // Stop start-up: a server with half a configuration would fail later and less clearly.
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
+}
+
+/** Read once per process; immutable, so sharing it between requests is safe. */
+export const config: Config = Object.freeze(loadConfig());

@@ -1,0 +1,30 @@
+import { createContext } from "react-router";
+import type { CmsClient, GatewayClient } from "./api/client.server";
+import type { User } from "./api/gateway.server";
+import type { AppSession } from "./session.server";
+
+// Request-scoped values set by middleware; a new RouterContextProvider per request keeps
+// them apart between requests (SSR safety).
+
+export interface Services {
+  session: AppSession;
+  gateway: GatewayClient;
+  cms: CmsClient;
+}
+export const servicesContext = createContext<Services>();
+
+/** Set by the auth guard: the logged-in user, or null. */
+export const userContext = createContext<User | null>(null);
+
+export type Theme = "default" | "account" | "booking" | "outreach" | "registration";
+export const themeContext = createContext<Theme>("default");
+
+/** What the datalayer guard tells the tag manager about this page; never personal data. */
+export interface DataLayerPage {
+  event: "page_view";
+  pagePath: string;
+  section: Theme;
+  loggedIn: boolean;
+  groupType: string | null;
+}
+export const dataLayerContext = createContext<DataLayerPage | null>(null);

@@ -1,0 +1,87 @@
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import type { Route } from "./+types/root";
+import { getSite } from "./api/cms.server";
+import { required } from "./api/result.server";
+import { CookieNotice } from "./components/cookie-notice";
+import { DataLayer } from "./components/data-layer";
+import { EnvironmentBanner } from "./components/environment-banner";
+import { ErrorPage } from "./components/error-page";
+import { LoadingBar } from "./components/loading-bar";
+import { SiteFooter } from "./components/site-footer";
+import { SiteHeader } from "./components/site-header";
+import { TagManager } from "./components/tag-manager";
+import { config } from "./config.server";
+import { dataLayerContext, servicesContext, themeContext, userContext } from "./context";
+import { readConsent } from "./cookie-consent.server";
+import { guards } from "./guards";
+import { servicesMiddleware } from "./services.server";
+import { StoresProvider } from "./state/stores";
+import stylesheet from "./styles/app.css?url";
+import { trackingRefused } from "./tracking.server";
+
+export const middleware: Route.MiddlewareFunction[] = [servicesMiddleware, ...guards("theme", "auth", "datalayer")];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { cms } = context.get(servicesContext);
+  const user = context.get(userContext);
+  return {
+    site: required(await getSite(cms)),
+    // Only what the shell shows: no token, no contact details.
+    userName: user ? user.firstName : null,
+    theme: context.get(themeContext),
+    dataLayer: context.get(dataLayerContext),
+    consent: await readConsent(request),
+    gtmId: trackingRefused(request) ? null : config.gtmId,
+    environmentLabel: config.isProduction ? null : config.environmentLabel,
+  };
+}
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>("root");
+  return (
+    <html lang="en-GB" data-theme={data?.theme ?? "default"}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+        {data?.dataLayer ? <DataLayer page={data.dataLayer} /> : null}
+        {data?.gtmId ? <TagManager gtmId={data.gtmId} consent={data.consent} /> : null}
+      </head>
+      <body>
+        <StoresProvider>
+          <a href="#main" className="skip-link">
+            Skip to main content
+          </a>
+          <LoadingBar />
+          {data?.environmentLabel ? <EnvironmentBanner label={data.environmentLabel} /> : null}
+          {data ? (
+            <SiteHeader title={data.site.title} navigation={data.site.header.navigation} userName={data.userName} />
+          ) : null}
+          <main id="main" tabIndex={-1}>
+            {children}
+          </main>
+          {data ? <SiteFooter site={data.site} /> : null}
+          {data && !data.consent ? <CookieNotice notice={data.site.cookieNotice} /> : null}
+        </StoresProvider>
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.site.title ?? "Group visits" }];
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ErrorPage error={error} />;
+}

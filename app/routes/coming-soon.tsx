@@ -1,0 +1,52 @@
+import { Link } from "react-router";
+import type { Route } from "./+types/coming-soon";
+import { pageTitle } from "../meta";
+
+// Routed, guarded and titled now; the booking, outreach, registration and association
+// issues replace these one by one.
+const titles: Record<string, string> = {
+  registration: "Register your group",
+  "registration/organisation": "Find your organisation",
+  "registration/organisation/edit": "Your organisation's details",
+  "registration/user/edit": "Your details",
+  "registration/review": "Check and submit your registration",
+  "account/association": "Your organisations",
+  "account/organisation/edit": "Edit your organisation",
+  "book/date": "Choose a date",
+  "book/information": "About your group",
+  "book/schedule": "Plan your day",
+  "book/payment": "Payment",
+  "book/review": "Check your booking",
+  "book/confirmation": "Booking confirmed",
+  "book/group/activities": "Choose activities",
+  "book/group/capacities": "Tickets",
+  "book/group/details": "Group details",
+  outreach: "Book an outreach visit",
+  "outreach/activities": "Choose outreach sessions",
+  "outreach/advisories": "Before we visit",
+  "outreach/questions": "About your school",
+  "outreach/schedule": "Choose a date and times",
+  "outreach/terms": "Outreach terms",
+  "outreach/summary": "Check your outreach booking",
+  "outreach/payment": "Payment",
+  "outreach/confirmation": "Outreach request sent",
+};
+
+export function titleFor(routeId: string | undefined): string {
+  return (routeId && titles[routeId]) || "Coming soon";
+}
+
+export default function ComingSoon({ matches }: Route.ComponentProps) {
+  const title = titleFor(matches.at(-1)?.id);
+  return (
+    <div className="page narrow">
+      <h1>{title}</h1>
+      <p>This part of the website is coming soon. Meanwhile, please call our bookings team or email us.</p>
+      <p>
+        <Link to="/account">Go to your account</Link>
+      </p>
+    </div>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, titleFor(matches.at(-1)?.id));

@@ -1,0 +1,30 @@
+import { z } from "zod";
+import type { Route } from "./+types/content-page";
+import { getPage } from "../api/cms.server";
+import { required } from "../api/result.server";
+import { RichText } from "../components/rich-text";
+import { servicesContext } from "../context";
+import { pageTitle } from "../meta";
+import { validParams } from "../params";
+
+// CMS pages linked from the footer (accessibility, privacy, terms…). Static routes rank
+// above this one, and a slug the CMS does not know is the 404 page.
+const paramsSchema = z.object({ slug: z.string().regex(/^[a-z0-9-]{1,64}$/) });
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { slug } = validParams(paramsSchema, params);
+  return { page: required(await getPage(context.get(servicesContext).cms, slug)) };
+}
+
+export default function ContentPage({ loaderData: { page } }: Route.ComponentProps) {
+  return (
+    <article className="page narrow">
+      <h1>{page.title}</h1>
+      <p className="lead">{page.description}</p>
+      <RichText html={page.body} />
+    </article>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
+  loaderData ? [...pageTitle(matches, loaderData.page.title), { name: "description", content: loaderData.page.description }] : [];

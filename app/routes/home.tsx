@@ -1,0 +1,36 @@
+import { Link } from "react-router";
+import type { Route } from "./+types/home";
+import { getPage } from "../api/cms.server";
+import { required } from "../api/result.server";
+import { servicesContext } from "../context";
+import { RichText } from "../components/rich-text";
+import { pageTitle } from "../meta";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { cms } = context.get(servicesContext);
+  return { page: required(await getPage(cms, "home")) };
+}
+
+export default function Home({ loaderData: { page } }: Route.ComponentProps) {
+  return (
+    <article className="page">
+      <h1>{page.title}</h1>
+      <p className="lead">{page.description}</p>
+      <RichText html={page.body} />
+      {page.callsToAction.length > 0 ? (
+        <ul className="calls-to-action">
+          {page.callsToAction.map((cta) => (
+            <li key={cta.href}>
+              <Link to={cta.href} className="button">
+                {cta.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </article>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
+  loaderData ? [...pageTitle(matches, loaderData.page.title), { name: "description", content: loaderData.page.description }] : [];

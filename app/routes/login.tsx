@@ -1,0 +1,77 @@
+import { data, Form, redirect, useNavigation } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/login";
+import { login } from "../api/gateway.server";
+import { Field } from "../components/field";
+import { servicesContext, userContext } from "../context";
+import { pageTitle } from "../meta";
+import { safeRedirectPath } from "../safe-redirect";
+import { commitSession } from "../session.server";
+import { formValues, toFieldErrors } from "../validation";
+
+const loginSchema = z.object({
+  email: z.string().trim().min(1, "Enter your email address").pipe(z.email("Enter an email address like name@example.org")),
+  password: z.string().min(1, "Enter your password"),
+  redirectTo: z.string().optional(),
+});
+
+// Deliberately the same whether the email is unknown or the password wrong.
+export const LOGIN_FAILED = "The email address or password is not right. Check them and try again.";
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const values = formValues(form, ["email", "redirectTo"]);
+  const parsed = loginSchema.safeParse(Object.fromEntries(form));
+  if (!parsed.success) return data({ errors: toFieldErrors(parsed.error), values }, { status: 400 });
+
+  const { session, gateway } = context.get(servicesContext);
+  const result = await login(gateway, { email: parsed.data.email, password: parsed.data.password });
+  if (!result.ok) {
+    const message = result.status === 429 ? "Too many attempts. Wait a minute and try again." : LOGIN_FAILED;
+    return data({ errors: { form: message }, values }, { status: result.status === 429 ? 429 : 401 });
+  }
+  session.set("token", result.data.token);
+  session.set("expiresAt", result.data.expiresAt);
+  return redirect(safeRedirectPath(parsed.data.redirectTo), {
+    headers: { "Set-Cookie": await commitSession(session, result.data.expiresAt) },
+  });
+}
+
+export function loader({ context, url }: Route.LoaderArgs) {
+  const redirectTo = safeRedirectPath(url.searchParams.get("redirectTo"));
+  if (context.get(userContext)) throw redirect(redirectTo);
+  return { redirectTo };
+}
+
+export default function Login({ loaderData, actionData }: Route.ComponentProps) {
+  const errors: Record<string, string | undefined> = actionData?.errors ?? {};
+  const submitting = useNavigation().state === "submitting";
+  return (
+    <div className="page narrow">
+      <h1>Log in</h1>
+      <p>Log in to book visits and manage your group's account.</p>
+      {errors.form ? (
+        <div className="error-summary" role="alert">
+          <p>{errors.form}</p>
+        </div>
+      ) : null}
+      <Form method="post" noValidate>
+        <input type="hidden" name="redirectTo" value={actionData?.values.redirectTo || loaderData.redirectTo} />
+        <Field
+          name="email"
+          type="email"
+          label="Email address"
+          autoComplete="username"
+          defaultValue={actionData?.values.email}
+          error={errors.email}
+        />
+        <Field name="password" type="password" label="Password" autoComplete="current-password" error={errors.password} />
+        <button type="submit" disabled={submitting}>
+          {submitting ? "Logging in…" : "Log in"}
+        </button>
+      </Form>
+    </div>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Log in");

@@ -1,0 +1,35 @@
+import { data } from "react-router";
+import type { Route } from "./+types/newsletter";
+import { subscribeToNewsletter } from "../api/gateway.server";
+import { fieldErrors } from "../api/result.server";
+import { NewsletterSignup } from "../components/newsletter-signup";
+import { servicesContext } from "../context";
+import { pageTitle } from "../meta";
+import { NEWSLETTER_SUCCESS, newsletterSchema } from "../newsletter";
+import { toFieldErrors } from "../validation";
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = Object.fromEntries(await request.formData());
+  const values = { email: String(form.email ?? "") };
+  const parsed = newsletterSchema.safeParse(form);
+  if (!parsed.success) return data({ ok: false, errors: toFieldErrors(parsed.error), values }, { status: 400 });
+
+  const { gateway } = context.get(servicesContext);
+  const result = await subscribeToNewsletter(gateway, { email: parsed.data.email, consent: true });
+  if (!result.ok) return data({ ok: false, errors: fieldErrors(result.problem), values }, { status: result.status });
+  // Same answer whether or not the address was already subscribed.
+  return { ok: true, message: NEWSLETTER_SUCCESS };
+}
+
+/** Where the footer form lands without JavaScript; with it, the footer shows the result. */
+export default function Newsletter({ matches, actionData }: Route.ComponentProps) {
+  const site = matches[0].loaderData.site;
+  return (
+    <div className="page narrow">
+      <h1>Newsletter</h1>
+      <NewsletterSignup heading={site.newsletter.heading} body={site.newsletter.body} submitted={actionData} />
+    </div>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Newsletter");

@@ -1,0 +1,31 @@
+import { describe, expect, it } from "vitest";
+import { loginPath, safeRedirectPath } from "./safe-redirect";
+
+describe("safeRedirectPath", () => {
+  it.each(["/account", "/account/orders?page=2", "/account/orders/o-1#timeline"])("keeps same-site path %s", (path) => {
+    expect(safeRedirectPath(path)).toBe(path);
+  });
+
+  it.each([
+    "//evil.example",
+    "/\\evil.example",
+    "https://evil.example/account",
+    "javascript:alert(1)",
+    "%2F%2Fevil.example",
+    "/%2F%2Fevil.example",
+    "/%5Cevil.example",
+    "%252F%252Fevil.example",
+    "/\t/evil.example",
+    "account",
+    "",
+    undefined,
+    42,
+  ])("rejects %s", (path) => {
+    expect(safeRedirectPath(path, "/fallback")).toBe("/fallback");
+  });
+
+  it("builds the login path with an encoded return path", () => {
+    expect(loginPath("/account/user/edit")).toBe("/login?redirectTo=%2Faccount%2Fuser%2Fedit");
+    expect(loginPath("//evil.example")).toBe("/login");
+  });
+});

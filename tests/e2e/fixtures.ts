@@ -1,0 +1,32 @@
+import AxeBuilder from "@axe-core/playwright";
+import { test as base, expect, type Page } from "@playwright/test";
+
+export const DEMO = { email: "teacher@example.org", password: "museum-visit-2026", firstName: "Amara" } as const;
+
+export const test = base.extend<{ axe: (page?: Page) => Promise<void> }>({
+  page: async ({ page }, use) => {
+    // The tag manager is real in the page but must not reach the network in tests.
+    await page.route("https://www.googletagmanager.com/**", (route) =>
+      route.fulfill({ status: 200, contentType: "text/javascript", body: "/* gtm stub */" }),
+    );
+    await use(page);
+  },
+  // Every page a test visits is checked against WCAG 2.2 AA rules.
+  axe: async ({ page }, use) => {
+    await use(async (target = page) => {
+      const results = await new AxeBuilder({ page: target })
+        .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+        .analyze();
+      const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+      expect(summary, `axe violations on ${target.url()}`).toEqual([]);
+    });
+  },
+});
+
+export { expect };
+
+export async function logIn(page: Page, email: string = DEMO.email, password: string = DEMO.password) {
+  await page.getByLabel("Email address", { exact: true }).first().fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Log in" }).click();
+}

@@ -1,0 +1,36 @@
+import { DEMO, expect, logIn, test } from "./fixtures";
+
+const FAILED = "The email address or password is not right. Check them and try again.";
+
+test("a wrong password and an unknown email get the same message", async ({ page, axe }) => {
+  await page.goto("/login");
+  await logIn(page, DEMO.email, "not-the-password");
+  await expect(page.getByRole("alert")).toHaveText(FAILED);
+  await expect(page.getByLabel("Email address", { exact: true }).first()).toHaveValue(DEMO.email);
+  await axe();
+
+  await logIn(page, "nobody@example.org", "whatever-it-is");
+  await expect(page.getByRole("alert")).toHaveText(FAILED);
+});
+
+test("an empty form shows errors beside the fields", async ({ page, axe }) => {
+  await page.goto("/login");
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expect(page.locator("#email-error")).toHaveText(/Enter your email address/);
+  await expect(page.locator("#password-error")).toHaveText(/Enter your password/);
+  await axe();
+});
+
+test("an anonymous visit to the account goes to log in and comes back after", async ({ page }) => {
+  await page.goto("/account/user/edit");
+  await expect(page).toHaveURL(/\/login\?redirectTo=%2Faccount%2Fuser%2Fedit$/);
+  await logIn(page);
+  await expect(page).toHaveURL(/\/account\/user\/edit$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Your details" })).toBeVisible();
+});
+
+test("a return path to another site is ignored", async ({ page }) => {
+  await page.goto("/login?redirectTo=%2F%2Fevil.example");
+  await logIn(page);
+  await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/account$/);
+});

@@ -1,0 +1,84 @@
+import { expect, test } from "./fixtures";
+
+test("home shows the CMS content in the site shell", async ({ page, axe }) => {
+  await page.goto("/");
+  await expect(page).toHaveTitle(/Group visits/);
+  await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
+  await expect(page.getByRole("contentinfo")).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page.getByRole("note", { name: "Environment" })).toHaveText("TEST");
+  await axe();
+});
+
+test("an unknown page shows the 404 page with a way home", async ({ page, axe }) => {
+  const response = await page.goto("/no/such/page");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "This page could not be found" })).toBeVisible();
+  await axe();
+  await page.getByRole("link", { name: "Back to the home page" }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test("an unknown registration group is a 404", async ({ page }) => {
+  const response = await page.goto("/registration/pirates/organisation");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "This page could not be found" })).toBeVisible();
+});
+
+test("placeholder routes are routed, guarded and titled", async ({ page, axe }) => {
+  await page.goto("/registration/education/user/edit");
+  await expect(page).toHaveTitle("Your details | Group visits");
+  await axe();
+  await page.goto("/account/book/date");
+  await expect(page).toHaveURL(/\/login\?redirectTo=%2Faccount%2Fbook%2Fdate$/);
+});
+
+for (const choice of ["Accept cookies", "Reject cookies"] as const) {
+  test(`the cookie notice remembers "${choice}"`, async ({ page, axe }) => {
+    await page.goto("/");
+    const notice = page.getByRole("region", { name: /cookies/i });
+    await expect(notice).toBeVisible();
+    await axe();
+    await notice.getByRole("button", { name: choice }).click();
+    await expect(notice).toBeHidden();
+    const cookie = (await page.context().cookies()).find((c) => c.name === "cookie_consent");
+    // React Router's signed-free cookie format: base64 of the JSON value.
+    expect(JSON.parse(atob(decodeURIComponent(cookie!.value)))).toBe(choice === "Accept cookies" ? "accepted" : "rejected");
+    await page.reload();
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(notice).toBeHidden();
+  });
+}
+
+test("accepting cookies grants storage in the tag manager's consent mode", async ({ page }) => {
+  await page.goto("/");
+  await page.getByRole("button", { name: "Accept cookies" }).click();
+  await expect(page.getByRole("region", { name: /cookies/i })).toBeHidden();
+  const updates = await page.evaluate(() =>
+    (window.dataLayer ?? []).filter((e: any) => e?.[0] === "consent").map((e: any) => [e[1], e[2]?.analytics_storage]),
+  );
+  expect(updates).toEqual([
+    ["default", "denied"],
+    ["update", "granted"],
+  ]);
+});
+
+test("newsletter signup validates and gives the same answer for a repeat", async ({ page, axe }) => {
+  await page.goto("/");
+  const footer = page.getByRole("contentinfo");
+  await footer.getByLabel("Email address").fill("not-an-email");
+  await footer.getByRole("button", { name: "Sign up" }).click();
+  await expect(footer.getByText("Enter an email address like name@example.org")).toBeVisible();
+  await expect(footer.getByText("Tick the box to agree to receive the newsletter")).toBeVisible();
+  await expect(footer.getByLabel("Email address")).toHaveValue("not-an-email");
+  await axe();
+
+  const email = `group-${Date.now()}@example.org`;
+  for (let attempt = 0; attempt < 2; attempt++) {
+    await page.goto("/");
+    await footer.getByLabel("Email address").fill(email);
+    await footer.getByLabel(/agree to receive/).check();
+    await footer.getByRole("button", { name: "Sign up" }).click();
+    await expect(footer.getByRole("status")).toHaveText(/Thank you\. Check your inbox/);
+  }
+});
