@@ -31,3 +31,15 @@ describe("configuration", () => {
     expect(() => parseConfig(env)).toThrow(new RegExp(`${name}:`));
   });
 });
+
+describe("start-up with a bad value", () => {
+  it("stops the process with a message naming the variable", async () => {
+    const { spawnSync } = await import("node:child_process");
+    const run = spawnSync(process.execPath, ["--input-type=module", "-e", 'await import("./app/config.server.ts")'], {
+      env: { ...process.env, GTM_ID: "not-a-container" },
+      encoding: "utf8",
+    });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toMatch(/Invalid configuration:\n\s+GTM_ID: /);
+  });
+});

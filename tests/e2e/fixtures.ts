@@ -9,7 +9,12 @@ export const test = base.extend<{ axe: (page?: Page) => Promise<void> }>({
     await page.route("https://www.googletagmanager.com/**", (route) =>
       route.fulfill({ status: 200, contentType: "text/javascript", body: "/* gtm stub */" }),
     );
+    // Uncaught exceptions and hydration mismatches fail the test that caused them.
+    const problems: string[] = [];
+    page.on("pageerror", (error) => problems.push(`pageerror: ${error.message}`));
+    page.on("console", (m) => m.type() === "error" && /hydrat/i.test(m.text()) && problems.push(m.text()));
     await use(page);
+    expect(problems, "errors in the browser").toEqual([]);
   },
   // Every page a test visits is checked against WCAG 2.2 AA rules.
   axe: async ({ page }, use) => {

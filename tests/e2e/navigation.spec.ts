@@ -1,0 +1,62 @@
+import { expect, logIn, test } from "./fixtures";
+
+test("the loading bar shows blue on a slow navigation and hides after", async ({ page }) => {
+  await page.goto("/login?redirectTo=/account");
+  await logIn(page);
+  await expect(page.getByRole("heading", { level: 1, name: "Your account" })).toBeVisible();
+
+  // Hold the next page's data long enough to pass the 200 ms throttle.
+  await page.route("**/account/orders.data*", async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    await route.continue();
+  });
+  await page.getByRole("link", { name: "See all your orders" }).click();
+  const bar = page.locator(".loading-bar");
+  await expect(bar).toBeVisible();
+  await expect(bar).toHaveCSS("height", "5px");
+  await expect(bar).toHaveCSS("background-color", "rgb(31, 95, 191)");
+  await expect(page.getByRole("heading", { level: 1, name: "Your orders" })).toBeVisible();
+  await expect(bar).toBeHidden();
+});
+
+test("a quick navigation never shows the loading bar", async ({ page }) => {
+  await page.goto("/");
+  let seen = false;
+  await page.exposeFunction("barSeen", () => (seen = true));
+  await page.evaluate(() =>
+    new MutationObserver(() => document.querySelector(".loading-bar") && (window as any).barSeen()).observe(document.body, {
+      childList: true,
+      subtree: true,
+    }),
+  );
+  await page.getByRole("contentinfo").getByRole("link", { name: "Accessibility" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: /accessibility/i })).toBeVisible();
+  expect(seen).toBe(false);
+});
+
+test("the loading bar turns red when the navigation fails", async ({ page }) => {
+  await page.goto("/login?redirectTo=/account");
+  await logIn(page);
+  await expect(page.getByRole("heading", { level: 1, name: "Your account" })).toBeVisible();
+  await page.route("**/account/orders.data*", async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    await route.fulfill({ status: 500, body: "boom" });
+  });
+  await page.getByRole("link", { name: "See all your orders" }).click();
+  const bar = page.locator(".loading-bar");
+  await expect(bar).toHaveCSS("background-color", "rgb(192, 38, 45)");
+  await expect(page.getByText("Error 500")).toBeVisible();
+});
+
+test("navigation scrolls to the top, or to the hash target", async ({ page }) => {
+  await page.setViewportSize({ width: 800, height: 400 });
+  await page.goto("/");
+  await page.getByRole("contentinfo").scrollIntoViewIfNeeded();
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+  await page.getByRole("contentinfo").getByRole("link", { name: "Accessibility" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: /accessibility/i })).toBeVisible();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+
+  await page.goto("/#main");
+  await expect.poll(() => page.evaluate(() => document.getElementById("main")!.getBoundingClientRect().top)).toBeLessThan(5);
+});
