@@ -1,7 +1,10 @@
 import { z } from "zod";
 
-const optionalText = (max: number, message: string) =>
-  z.string().trim().max(max, message).transform((v) => v || undefined);
+// Blank optional fields are sent as "" so that clearing one really clears it at the gateway.
+const optionalText = (max: number, message: string) => z.string().trim().max(max, message);
+
+/** UK numbers: 0 or +44, then 9–10 digits; spaces, hyphens and brackets allowed. */
+const isUkPhone = (v: string) => /^(?:\+44|0)\d{9,10}$/.test(v.replace(/[\s\-()]/g, ""));
 
 // Shared by the user edit action and form; the gateway validates again and is the judge.
 export const userDetailsSchema = z.object({
@@ -11,9 +14,9 @@ export const userDetailsSchema = z.object({
   phone: z
     .string()
     .trim()
-    .refine((v) => v === "" || /^(?:\+44\s?|0)(?:\d\s?){9,10}$/.test(v), "Enter a UK phone number, like 0113 496 0000")
-    .transform((v) => v || undefined),
-  jobTitle: optionalText(80, "Enter a job title or role of 80 characters or fewer"),
+    .max(30, "Enter a phone number of 30 characters or fewer")
+    .refine((v) => v === "" || isUkPhone(v), "Enter a UK phone number, like 0113 496 0000"),
+  jobTitle: optionalText(100, "Enter a job title or role of 100 characters or fewer"),
   marketingConsent: z.literal("on").optional().transform(Boolean),
 });
 

@@ -1008,7 +1008,7 @@ export interface components {
             /** @description The organisation the user acts for; null before any association is approved. */
             currentOrganisationId: string | null;
         };
-        /** @description The fields to change; omitted fields are unchanged. */
+        /** @description The fields to change; omitted fields are unchanged. An empty string clears title, phone or jobTitle. */
         UserUpdate: {
             title?: string;
             firstName?: string;

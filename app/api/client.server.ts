@@ -15,7 +15,8 @@ interface ClientOptions {
 function createApiClient<Paths extends {}>({ baseUrl, timeoutMs, token }: ClientOptions) {
   const client = createClient<Paths>({
     baseUrl,
-    headers: { Accept: "application/json, text/plain" },
+    // JSON or text (SPEC §7), and the problem+json every error response uses.
+    headers: { Accept: "application/json, application/problem+json, text/plain" },
     // Looked up per call rather than captured, so interception started later still applies.
     fetch: (request) => globalThis.fetch(request, { signal: AbortSignal.timeout(timeoutMs) }),
   });

@@ -36,6 +36,15 @@ test("a teacher logs in, sees the account, edits their details and logs out", as
 
   await page.goto("/account");
   await expect(page.getByText("Head of Year 4")).toBeVisible();
+  await expect(page.getByText("Ms Amara Okafor")).toBeVisible();
+
+  // Clearing an optional field really clears it.
+  await page.goto("/account/user/edit");
+  await page.getByLabel("Title (optional)").fill("");
+  await page.getByRole("button", { name: "Save your details" }).click();
+  await expect(page.getByRole("status")).toHaveText("Your details have been saved.");
+  await page.goto("/account");
+  await expect(page.getByText("Amara Okafor", { exact: true })).toBeVisible();
 
   await page.getByRole("button", { name: "Log out" }).click();
   await expect(page).toHaveURL(/\/$/);

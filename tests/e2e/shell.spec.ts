@@ -41,9 +41,13 @@ for (const choice of ["Accept cookies", "Reject cookies"] as const) {
     await axe();
     await notice.getByRole("button", { name: choice }).click();
     await expect(notice).toBeHidden();
-    const cookie = (await page.context().cookies()).find((c) => c.name === "cookie_consent");
-    // React Router's signed-free cookie format: base64 of the JSON value.
-    expect(JSON.parse(atob(decodeURIComponent(cookie!.value)))).toBe(choice === "Accept cookies" ? "accepted" : "rejected");
+    // The notice hides at once; the cookie arrives with the action's answer.
+    const consent = async () => {
+      const cookie = (await page.context().cookies()).find((c) => c.name === "cookie_consent");
+      // React Router's unsigned cookie format: base64 of the JSON value.
+      return cookie ? JSON.parse(atob(decodeURIComponent(cookie.value))) : null;
+    };
+    await expect.poll(consent).toBe(choice === "Accept cookies" ? "accepted" : "rejected");
     await page.reload();
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await expect(notice).toBeHidden();
