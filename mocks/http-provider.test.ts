@@ -103,6 +103,27 @@ describe("provider states", () => {
     expect((await gateway("/users/me", auth)).status).toBe(401);
   });
 
+  it("rate limits login, with a 429 rate_limited problem, for a rate-limited email", async () => {
+    expect((await providerState("login attempts for {email} are rate limited", { email: DEMO_USER.email })).status).toBe(200);
+    const response = await gateway("/auth/login", json({ email: DEMO_USER.email, password: DEMO_USER.password }));
+    expect(response.status).toBe(429);
+    expect(response.headers.get("content-type")).toBe("application/problem+json");
+    expect(response.headers.get("retry-after")).toBe("900");
+    expect(await response.json()).toMatchObject({ status: 429, code: "rate_limited" });
+  });
+
+  it("omits cleared optional fields from the user, rather than sending empty strings", async () => {
+    await providerState("the demo user is logged in with token {token}", { token: "clear-token" });
+    const auth = { Authorization: "Bearer clear-token" };
+    const response = await gateway("/users/me", { ...json({ phone: "", jobTitle: "" }, auth), method: "PATCH" });
+    expect(response.status).toBe(200);
+    const user = (await response.json()) as Record<string, unknown>;
+    expect(user).not.toHaveProperty("phone");
+    expect(user).not.toHaveProperty("jobTitle");
+    expect(user).toMatchObject({ id: DEMO_USER.id, title: "Ms" });
+    expect(await (await gateway("/users/me", { headers: auth })).json()).not.toHaveProperty("phone");
+  });
+
   it("returns injected values and rejects unknown states", async () => {
     const response = await providerState("the demo user is logged in with token {token}");
     const { token } = (await response.json()) as { token: string };

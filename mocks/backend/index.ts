@@ -20,6 +20,7 @@ export interface BackendOptions {
 }
 
 const SESSION_HOURS = 8;
+/** Failed logins per email within the window, after which login answers rate-limited. */
 const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 const LOGIN_MAX_FAILURES = 10;
 export const MAX_PAGE_SIZE = 50;
@@ -78,6 +79,9 @@ export function createBackend(options: BackendOptions = {}) {
     };
   }
 
+  /** Failed logins are counted per email as typed, trimmed and case-folded. */
+  const loginKey = (email: string) => email.trim().toLowerCase();
+
   function findUserByEmail(email: string): UserRecord | undefined {
     const wanted = email.trim().toLowerCase();
     for (const record of state.users.values()) {
@@ -112,7 +116,7 @@ export function createBackend(options: BackendOptions = {}) {
     },
 
     login(email: string, password: string): LoginResult {
-      const emailText = email.trim().toLowerCase();
+      const emailText = loginKey(email);
       const now = Date.now();
       const recent = (state.loginFailures.get(emailText) ?? []).filter((t) => now - t < LOGIN_WINDOW_MS);
       if (recent.length >= LOGIN_MAX_FAILURES) return { ok: false, reason: "rate-limited" };
@@ -125,6 +129,15 @@ export function createBackend(options: BackendOptions = {}) {
       }
       state.loginFailures.delete(emailText);
       return { ok: true, ...createSession(record.user.id), user: record.user };
+    },
+
+    /**
+     * Records as many recent failed logins for the email as the limit allows, so its
+     * next login answers rate-limited (whatever the password) until the window passes.
+     */
+    exhaustLoginAttempts(email: string): void {
+      const now = Date.now();
+      state.loginFailures.set(loginKey(email), Array.from({ length: LOGIN_MAX_FAILURES }, () => now));
     },
 
     createSession,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { createSite } from "./cms-content";
 import { DEMO_USER, PROVIDER_STATES, createBackend } from "./index";
 import { matchProviderState } from "./provider-states";
 
@@ -10,6 +11,9 @@ const sampleParams: Record<string, Record<string, unknown>> = {
   "no organisation has id {organisationId}": { organisationId: "org-gone" },
   "no order has id {orderId}": { orderId: "ord-gone" },
   "no user has email {email}": { email: "new.person@example.org" },
+  "login attempts for {email} are rate limited": { email: DEMO_USER.email },
+  "{email} is not subscribed to the newsletter": { email: "new.person@example.org" },
+  "{email} is subscribed to the newsletter": { email: "new.person@example.org" },
   "no CMS page has slug {slug}": { slug: "gone" },
 };
 
@@ -50,9 +54,60 @@ describe("provider states", () => {
     expect(backend.login(DEMO_USER.email, DEMO_USER.password).ok).toBe(true);
   });
 
+  it("rate limits login attempts for an email, as ten recent failures would", () => {
+    const backend = make();
+    expect(backend.applyProviderState("login attempts for {email} are rate limited", { email: " Teacher@Example.org" }))
+      .toEqual({ email: " Teacher@Example.org" });
+    // Even the right password is refused, for the email however it is typed.
+    expect(backend.login(DEMO_USER.email, DEMO_USER.password)).toEqual({ ok: false, reason: "rate-limited" });
+    expect(backend.login("TEACHER@example.org ", DEMO_USER.password)).toEqual({ ok: false, reason: "rate-limited" });
+    // Other emails are not affected, and a reset lifts the limit.
+    expect(backend.login("home@example.org", DEMO_USER.password).ok).toBe(true);
+    backend.reset();
+    expect(backend.login(DEMO_USER.email, DEMO_USER.password).ok).toBe(true);
+  });
+
+  it("reads the rate-limited email from the state name", () => {
+    const backend = make();
+    backend.applyProviderState("login attempts for teacher@example.org are rate limited");
+    expect(backend.login(DEMO_USER.email, DEMO_USER.password)).toEqual({ ok: false, reason: "rate-limited" });
+  });
+
+  it("unsubscribes and subscribes an email to the newsletter, case-insensitively", () => {
+    const backend = make();
+    const subscribers = () => backend.state.newsletterSubscribers;
+    expect(subscribers().has("teacher@example.org")).toBe(true); // seeded
+    backend.applyProviderState("{email} is not subscribed to the newsletter", { email: "Teacher@Example.org" });
+    expect(subscribers().has("teacher@example.org")).toBe(false);
+    backend.applyProviderState("{email} is subscribed to the newsletter", { email: " Returning@Example.org" });
+    expect(subscribers().has("returning@example.org")).toBe(true);
+    // The signup answers the same either way.
+    const signup = (email: string) => backend.subscribeToNewsletter({ email, consent: true });
+    expect(signup("teacher@example.org")).toEqual(signup("returning@example.org"));
+  });
+
+  it("tells the two newsletter states apart when the email is written into the name", () => {
+    expect(matchProviderState("a.b@example.org is not subscribed to the newsletter")).toEqual({
+      state: "{email} is not subscribed to the newsletter",
+      params: { email: "a.b@example.org" },
+    });
+    expect(matchProviderState("a.b@example.org is subscribed to the newsletter")).toEqual({
+      state: "{email} is subscribed to the newsletter",
+      params: { email: "a.b@example.org" },
+    });
+  });
+
+  it("publishes the seeded site content", () => {
+    const backend = make();
+    backend.state.site = { ...backend.state.site, title: "Draft" };
+    expect(backend.applyProviderState("the CMS has published site content")).toEqual({ title: "Group visits" });
+    expect(backend.getSite()).toEqual(createSite());
+  });
+
   it("rejects unknown states and missing parameters", () => {
     expect(() => make().applyProviderState("the moon is made of cheese")).toThrow(/Unknown provider state/);
     expect(() => make().applyProviderState("no order has id {orderId}")).toThrow(/params.orderId/);
+    expect(() => make().applyProviderState("login attempts for {email} are rate limited")).toThrow(/params.email/);
   });
 });
 

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { createSite } from "./cms-content";
 import type { Backend } from "./index";
 import { hashPassword } from "./passwords";
 import { DEMO_USER, createSeed } from "./seed";
@@ -16,6 +17,10 @@ export const PROVIDER_STATES = [
   "no organisation has id {organisationId}",
   "no order has id {orderId}",
   "no user has email {email}",
+  "login attempts for {email} are rate limited",
+  "{email} is not subscribed to the newsletter",
+  "{email} is subscribed to the newsletter",
+  "the CMS has published site content",
   "the CMS has a home page",
   "no CMS page has slug {slug}",
 ] as const;
@@ -141,6 +146,29 @@ export function applyProviderState(backend: Backend, name: string, rawParams: Pa
       return { email };
     }
 
+    case "login attempts for {email} are rate limited": {
+      const email = required("email");
+      backend.exhaustLoginAttempts(email);
+      return { email };
+    }
+
+    case "{email} is not subscribed to the newsletter": {
+      const email = required("email");
+      s.newsletterSubscribers.delete(newsletterKey(email));
+      return { email };
+    }
+
+    case "{email} is subscribed to the newsletter": {
+      const email = required("email");
+      s.newsletterSubscribers.add(newsletterKey(email));
+      return { email };
+    }
+
+    case "the CMS has published site content":
+      // The seeded site furniture (title, navigation, cookie notice, newsletter blurb).
+      s.site = createSite();
+      return { title: s.site.title };
+
     case "the CMS has a home page":
       if (!s.pages.has("home")) throw new Error("The seeded CMS has no home page");
       return { slug: "home" };
@@ -151,6 +179,11 @@ export function applyProviderState(backend: Backend, name: string, rawParams: Pa
       return { slug };
     }
   }
+}
+
+/** Subscribers are stored as the signup validation leaves them: trimmed, lower case. */
+function newsletterKey(email: string): string {
+  return email.trim().toLowerCase();
 }
 
 /** Restores the demo user if a previous state in the same interaction removed it. */

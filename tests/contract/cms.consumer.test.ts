@@ -1,0 +1,15 @@
+import { beforeAll, describe, it } from "vitest";
+import { cmsCases } from "./support/cms-cases";
+import { newPact, removePactFile, runConsumerCase } from "./support/pact";
+
+// Pact consumer tests for the CMS: each interaction is exercised through the app's own
+// function in app/api/cms.server.ts. Writes pacts/group-visits-web-cms.json.
+describe("CMS consumer pact (group-visits-web -> cms)", () => {
+  const pact = newPact("cms");
+  // Start from an empty pact file: Pact merges into an existing one.
+  beforeAll(() => removePactFile("cms"));
+
+  for (const c of cmsCases) {
+    it(c.description, () => runConsumerCase(pact, c));
+  }
+});

@@ -1,0 +1,51 @@
+import { MatchersV3 } from "@pact-foundation/pact";
+import { expect } from "vitest";
+import type { ApiResult, Problem } from "../../../app/api/result.server";
+
+// Shared matchers, so the provider's own values (ids, dates relative to today, tokens)
+// verify while the shapes and the enumerations the app switches on stay strict.
+export const { like, eachLike, regex, integer, boolean, datetime, date, arrayContaining, reify } = MatchersV3;
+
+/** Pattern from an enumeration of the contract, e.g. GroupType. */
+export const oneOf = (values: readonly string[], example: string) => {
+  if (!values.includes(example)) throw new Error(`${example} is not one of ${values.join(", ")}`);
+  if (!values.every((v) => /^[a-z-]+$/.test(v))) throw new Error(`Enumeration values need escaping: ${values.join(", ")}`);
+  return regex(`^(${values.join("|")})$`, example);
+};
+
+/** An RFC 3339 instant as the gateway sends them (`Date#toISOString`), e.g. 2026-05-01T09:00:00.000Z. */
+export const instant = (example: string) => datetime("yyyy-MM-dd'T'HH:mm:ss.SSSX", example);
+/** A calendar date, YYYY-MM-DD. */
+export const calendarDate = (example: string) => date("yyyy-MM-dd", example);
+/** A time of day, HH:MM (contract TimeOfDay). */
+export const timeOfDay = (example: string) => regex("^([01][0-9]|2[0-3]):[0-5][0-9]$", example);
+export const email = (example: string) => regex("^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$", example);
+
+export const JSON_CONTENT = { "Content-Type": "application/json" } as const;
+/** Every gateway and CMS error is an RFC 9457 problem. */
+export const PROBLEM_CONTENT = { "Content-Type": "application/problem+json" } as const;
+
+/** A Problem body: the status and the code exactly (the app and its users act on them), the prose by type. */
+export function problemBody(status: number, code: string, extra: Record<string, unknown> = {}) {
+  return {
+    type: like(`https://groups.westridingmuseums.example.org/problems/${code}`),
+    title: like("Problem title"),
+    status,
+    code,
+    detail: like("A sentence the user can act on."),
+    ...extra,
+  };
+}
+
+/** Asserts a successful ApiResult and returns its typed data. */
+export function expectOk<T>(result: ApiResult<T>): T {
+  if (!result.ok) throw new Error(`Expected success, got ${result.status}: ${JSON.stringify(result.problem)}`);
+  return result.data;
+}
+
+/** Asserts a 4xx ApiResult with this status and returns its typed problem. */
+export function expectProblem<T>(result: ApiResult<T>, status: number): Problem {
+  if (result.ok) throw new Error(`Expected ${status}, got success: ${JSON.stringify(result.data)}`);
+  expect(result.status).toBe(status);
+  return result.problem;
+}

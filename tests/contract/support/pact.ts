@@ -1,0 +1,72 @@
+import { rmSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { PactV4 } from "@pact-foundation/pact";
+import type { ProviderStateName } from "../../../mocks/backend/provider-states";
+
+/** The repository root (tests/contract/support/ is three levels down). */
+export const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
+/** Where the consumer tests write pact files (gitignored; made by the run). */
+export const PACT_DIR = join(ROOT, "pacts");
+
+export const CONSUMER = "group-visits-web";
+export type Provider = "gateway" | "cms";
+export const PROVIDERS: readonly Provider[] = ["gateway", "cms"];
+
+/** The pact file Pact writes for a consumer/provider pair: `<consumer>-<provider>.json`. */
+export function pactFile(provider: Provider): string {
+  return join(PACT_DIR, `${CONSUMER}-${provider}.json`);
+}
+
+/** The app's OpenAPI document for a provider. */
+export function contractFile(provider: Provider): string {
+  return join(ROOT, "contracts", `${provider}.yaml`);
+}
+
+export function newPact(provider: Provider): PactV4 {
+  return new PactV4({ consumer: CONSUMER, provider, dir: PACT_DIR, logLevel: "warn" });
+}
+
+type UnconfiguredInteraction = ReturnType<PactV4["addInteraction"]>;
+type InteractionWithRequest = ReturnType<UnconfiguredInteraction["withRequest"]>;
+type InteractionWithResponse = ReturnType<InteractionWithRequest["willRespondWith"]>;
+
+/** A provider state as the consumer writes it: a name from mocks/backend/provider-states.ts, and its params. */
+export type State = readonly [name: ProviderStateName, params?: Record<string, string>];
+
+/**
+ * One consumer interaction and the app call that exercises it. The interaction is
+ * built on the Pact DSL; `exercise` calls the app's real function in app/api/ against
+ * the Pact mock server and asserts on its typed result.
+ */
+export interface ConsumerCase {
+  /** The interaction's description; unique within a pact. */
+  description: string;
+  /** Provider states, applied in order (names typed against PROVIDER_STATES). */
+  states: readonly State[];
+  /** Request and response, on an interaction that already has its description and states. */
+  define: (interaction: UnconfiguredInteraction) => InteractionWithResponse;
+  exercise: (mockServerUrl: string) => Promise<void>;
+}
+
+/** Adds the case to the pact, runs the app call against the Pact mock server; on success Pact merges it into the pact file. */
+export async function runConsumerCase(pact: PactV4, c: ConsumerCase): Promise<void> {
+  let interaction = pact.addInteraction().uponReceiving(c.description);
+  for (const [name, params] of c.states) interaction = interaction.given(name, params ? { ...params } : undefined);
+  await c.define(interaction).executeTest((mockServer) => c.exercise(mockServer.url));
+}
+
+/** Deletes the provider's pact file, so a run never keeps interactions a case no longer defines. */
+export function removePactFile(provider: Provider): void {
+  rmSync(pactFile(provider), { force: true });
+}
+
+/**
+ * Writes the provider's pact file from scratch by running every case (the same cases
+ * the consumer test files run, one `it` each).
+ */
+export async function writePactFile(provider: Provider, cases: readonly ConsumerCase[]): Promise<void> {
+  removePactFile(provider);
+  const pact = newPact(provider);
+  for (const c of cases) await runConsumerCase(pact, c);
+}
