@@ -28,7 +28,7 @@ export default defineConfig({
   },
   webServer: {
     // The production build on its embedded default: no backend configured.
-    command: "react-router-serve ./build/server/index.js",
+    command: `react-router-serve ./${process.env.BUILD_DIR ?? "build"}/server/index.js`,
     url: `http://127.0.0.1:${port}/`,
     env: { PORT: String(port), NODE_ENV: "production", GTM_ID: "GTM-TEST123" },
     reuseExistingServer: false,
