@@ -33,6 +33,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     consent: await readConsent(request),
     gtmId: trackingRefused(request) ? null : config.gtmId,
     environmentLabel: config.isProduction ? null : config.environmentLabel,
+    // Public by design: a search-only key. hosts null means the embedded default (this origin).
+    search: {
+      appId: config.search.appId,
+      apiKey: config.search.apiKey,
+      indexName: config.search.indexName,
+      hosts: config.search.hosts,
+    },
   };
 }
 

@@ -11,13 +11,18 @@ export default [
   route("newsletter", "routes/newsletter.tsx"),
   route("cookie-consent", "routes/cookie-consent.tsx"),
 
+  route("login/forgot", "routes/login-forgot.tsx"),
+  route("login/reset/:token", "routes/login-reset.tsx"),
+  // The embedded default's search endpoint (Algolia wire protocol); 404 when a real provider is configured.
+  route("1/*", "routes/search-protocol.tsx"),
+
   layout("routes/registration/layout.tsx", [
-    route("registration", comingSoon, { id: "registration" }),
+    route("registration", "routes/registration/group-type.tsx"),
     ...prefix("registration/:group", [
-      route("organisation", comingSoon, { id: "registration/organisation" }),
-      route("organisation/edit", comingSoon, { id: "registration/organisation/edit" }),
-      route("user/edit", comingSoon, { id: "registration/user/edit" }),
-      route("review", comingSoon, { id: "registration/review" }),
+      route("organisation", "routes/registration/organisation.tsx"),
+      route("organisation/edit", "routes/registration/organisation-edit.tsx"),
+      route("user/edit", "routes/registration/user-edit.tsx"),
+      route("review", "routes/registration/review.tsx"),
     ]),
   ]),
 
@@ -27,8 +32,8 @@ export default [
       route("orders", "routes/account/orders.tsx"),
       route("orders/:orderId", "routes/account/order.tsx"),
       route("user/edit", "routes/account/user-edit.tsx"),
-      route("organisation/:organisationId?/association", comingSoon, { id: "account/association" }),
-      route("organisation/:organisationId?/edit", comingSoon, { id: "account/organisation/edit" }),
+      route("organisation/:organisationId?/association", "routes/account/association.tsx"),
+      route("organisation/:organisationId?/edit", "routes/account/organisation-edit.tsx"),
 
       layout("routes/book/layout.tsx", [
         ...prefix("book", [

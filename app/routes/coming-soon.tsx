@@ -2,16 +2,8 @@ import { Link } from "react-router";
 import type { Route } from "./+types/coming-soon";
 import { pageTitle } from "../meta";
 
-// Routed, guarded and titled now; the booking, outreach, registration and association
-// issues replace these one by one.
+// Routed, guarded and titled now; the booking and outreach issues replace these one by one.
 const titles: Record<string, string> = {
-  registration: "Register your group",
-  "registration/organisation": "Find your organisation",
-  "registration/organisation/edit": "Your organisation's details",
-  "registration/user/edit": "Your details",
-  "registration/review": "Check and submit your registration",
-  "account/association": "Your organisations",
-  "account/organisation/edit": "Edit your organisation",
   "book/date": "Choose a date",
   "book/information": "About your group",
   "book/schedule": "Plan your day",
