@@ -15,6 +15,8 @@ export default [
   route("login/reset/:token", "routes/login-reset.tsx"),
   // The embedded default's search endpoint (Algolia wire protocol); 404 when a real provider is configured.
   route("1/*", "routes/search-protocol.tsx"),
+  // The embedded default's stand-in for the card provider's hosted payment page.
+  route("hosted-payment/:paymentId", "routes/hosted-payment.tsx"),
 
   layout("routes/registration/layout.tsx", [
     route("registration", "routes/registration/group-type.tsx"),
@@ -35,14 +37,20 @@ export default [
       route("organisation/:organisationId?/association", "routes/account/association.tsx"),
       route("organisation/:organisationId?/edit", "routes/account/organisation-edit.tsx"),
 
+      route("orders/:orderId/calendar.ics", "routes/account/order-calendar.tsx"),
+
       layout("routes/book/layout.tsx", [
         ...prefix("book", [
-          ...["date", "information", "schedule", "payment", "review", "confirmation"].map((step) =>
-            route(step, comingSoon, { id: `book/${step}` }),
-          ),
-          ...["activities", "capacities", "details"].map((step) =>
-            route(`group/${step}`, comingSoon, { id: `book/group/${step}` }),
-          ),
+          route("date", "routes/book/date.tsx"),
+          route("information", "routes/book/information.tsx"),
+          route("schedule", "routes/book/schedule.tsx"),
+          route("payment", "routes/book/payment.tsx"),
+          route("payment/return", "routes/book/payment-return.tsx"),
+          route("review", "routes/book/review.tsx"),
+          route("confirmation", "routes/book/confirmation.tsx"),
+          route("group/activities", "routes/book/group-activities.tsx"),
+          route("group/capacities", "routes/book/group-capacities.tsx"),
+          route("group/details", "routes/book/group-details.tsx"),
         ]),
       ]),
 

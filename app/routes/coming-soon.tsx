@@ -4,15 +4,6 @@ import { pageTitle } from "../meta";
 
 // Routed, guarded and titled now; the booking and outreach issues replace these one by one.
 const titles: Record<string, string> = {
-  "book/date": "Choose a date",
-  "book/information": "About your group",
-  "book/schedule": "Plan your day",
-  "book/payment": "Payment",
-  "book/review": "Check your booking",
-  "book/confirmation": "Booking confirmed",
-  "book/group/activities": "Choose activities",
-  "book/group/capacities": "Tickets",
-  "book/group/details": "Group details",
   outreach: "Book an outreach visit",
   "outreach/activities": "Choose outreach sessions",
   "outreach/advisories": "Before we visit",
