@@ -131,7 +131,9 @@ export interface paths {
         get?: never;
         /**
          * Choose which of the user's organisations they act for
-         * @description The organisation must be one the user has an approved association with.
+         * @description The organisation must be one the user has an approved association with: 403 with
+         *     code `association_not_approved` while the request to join is pending, and code
+         *     `not_associated` when the user has no association with it.
          */
         put: operations["setCurrentOrganisation"];
         post?: never;
@@ -153,7 +155,9 @@ export interface paths {
         put?: never;
         /**
          * Ask to join an existing organisation
-         * @description The association is `pending` until the museum approves it.
+         * @description The association is `pending` (role `member`) until the museum approves it; a user
+         *     may belong to several organisations. The user's current organisation does not
+         *     change until an association is approved.
          */
         post: operations["requestAssociation"];
         delete?: never;
@@ -174,7 +178,14 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Leave an organisation, or withdraw a pending request to join it */
+        /**
+         * Leave an organisation, or withdraw a pending request to join it
+         * @description A member may always leave, and a pending request may always be withdrawn. A lead
+         *     may leave unless they are the organisation's only lead while other members remain
+         *     (409 `last_lead`: another member must become lead first, which the museum does). A
+         *     user may leave their only organisation. When the current organisation is left, the
+         *     current organisation becomes the user's earliest other approved one, or null.
+         */
         delete: operations["leaveAssociation"];
         options?: never;
         head?: never;
@@ -207,7 +218,14 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** One organisation */
+        /**
+         * One organisation
+         * @description Directory details only (name, kind, address, public identifiers such as a school's
+         *     URN), the kind of record a school publishes anyway. No session is needed, so that
+         *     registration can show the organisation a new user asks to join before their
+         *     account exists; a session token is accepted and ignored. Members, associations and
+         *     orders are never part of it.
+         */
         get: operations["getOrganisation"];
         put?: never;
         post?: never;
@@ -216,7 +234,9 @@ export interface paths {
         head?: never;
         /**
          * Update an organisation's details
-         * @description Only users with an approved association may update it.
+         * @description Only the organisation's lead (an approved association with role `lead`) may update
+         *     it; anyone else gets 403 (code `not_lead`). The rules of `OrganisationInput` apply
+         *     to the fields sent, and the group type cannot change.
          */
         patch: operations["updateOrganisation"];
         trace?: never;
@@ -987,7 +1007,7 @@ export interface components {
         PasswordResetCompletion: {
             /** @description The single-use token from the reset email. */
             token: string;
-            /** @description The new password (at least 12 characters). */
+            /** @description The new password; the rules of `NewUser.password` apply (422 `validation_failed`, field `password`). */
             password: string;
         };
         PasswordChange: {
@@ -1038,7 +1058,28 @@ export interface components {
             numberOfPupils?: number;
             /** @description The region, derived by the gateway from the postcode. */
             region: string;
+            phase?: components["schemas"]["EducationPhase"];
+            ageRange?: components["schemas"]["AgeRange"];
+            /** @description Tour operators - the Companies House number (8 characters, e.g. `01234567` or `SC123456`). */
+            companyNumber?: string;
+            /** @description Tour operators - where the company is based, an ISO 3166-1 alpha-2 code (e.g. `GB`). */
+            countryOfOperation?: string;
+            /** @description Home-education groups - the number of families. */
+            numberOfFamilies?: number;
+            /** @description Other groups - what the group is, in the organiser's words. */
+            description?: string;
         };
+        /**
+         * @description The gateway's rules (422 `validation_failed`, with `errors` per field): name,
+         *     address line 1 and town not blank; `address.postcode` a UK postcode (stored in
+         *     upper case with one space); `phone` a UK number (required for education and
+         *     tour operators); education: `urn` 6 digits, `phase`, `ageRange` (ages 2-25, lowest
+         *     not above highest) and `numberOfPupils` at least 1 are required; tour operators:
+         *     `companyNumber` (8 digits, or 2 capital letters and 6 digits) and
+         *     `countryOfOperation` (an ISO 3166-1 alpha-2 code) are required; home education:
+         *     `numberOfFamilies` at least 1 is required; other groups: `description` (1-1000
+         *     characters) is required.
+         */
         OrganisationInput: {
             groupType: components["schemas"]["GroupType"];
             name: string;
@@ -1047,6 +1088,12 @@ export interface components {
             phone?: string;
             urn?: string;
             numberOfPupils?: number;
+            phase?: components["schemas"]["EducationPhase"];
+            ageRange?: components["schemas"]["AgeRange"];
+            companyNumber?: string;
+            countryOfOperation?: string;
+            numberOfFamilies?: number;
+            description?: string;
         };
         /** @description The fields to change; omitted fields are unchanged. The group type cannot change. */
         OrganisationUpdate: {
@@ -1056,6 +1103,22 @@ export interface components {
             phone?: string;
             urn?: string;
             numberOfPupils?: number;
+            phase?: components["schemas"]["EducationPhase"];
+            ageRange?: components["schemas"]["AgeRange"];
+            companyNumber?: string;
+            countryOfOperation?: string;
+            numberOfFamilies?: number;
+            description?: string;
+        };
+        /**
+         * @description Education only - the school's phase.
+         * @enum {string}
+         */
+        EducationPhase: "nursery" | "primary" | "middle" | "secondary" | "all-through" | "sixteen-plus";
+        /** @description Education only - the youngest and oldest pupils' ages, in years. */
+        AgeRange: {
+            lowest: number;
+            highest: number;
         };
         /** @enum {string} */
         AssociationStatus: "pending" | "approved";
@@ -1076,6 +1139,12 @@ export interface components {
             /** @description A note for the museum's approvers (e.g. the user's role at the school). */
             message?: string;
         };
+        /**
+         * @description The gateway's rules (422 `validation_failed`, field paths `user.*`): first and last
+         *     name not blank; `phone` a UK number when given; `password` at least 12
+         *     characters, not a commonly used password, not one character repeated and not
+         *     containing the email address's name part.
+         */
         NewUser: {
             email: components["schemas"]["Email"];
             password: string;
@@ -1086,7 +1155,10 @@ export interface components {
             jobTitle?: string;
             marketingConsent: boolean;
         };
-        /** @description A new organisation, of the registration's group type. */
+        /**
+         * @description A new organisation, of the registration's group type; the rules of
+         *     `OrganisationInput` apply (field paths in errors start with `organisation.`).
+         */
         RegistrationOrganisation: {
             name: string;
             kind: string;
@@ -1094,6 +1166,12 @@ export interface components {
             phone?: string;
             urn?: string;
             numberOfPupils?: number;
+            phase?: components["schemas"]["EducationPhase"];
+            ageRange?: components["schemas"]["AgeRange"];
+            companyNumber?: string;
+            countryOfOperation?: string;
+            numberOfFamilies?: number;
+            description?: string;
         };
         /** @description Give exactly one of `organisationId` (join) and `organisation` (create). */
         RegistrationRequest: {
@@ -1284,6 +1362,8 @@ export interface components {
             /** @description Number of coaches to drop off (0 when none). */
             coaches: number;
             coachCompany?: string;
+            /** @description The coaches' registration numbers, when known (for the drop-off bay). */
+            coachRegistration?: string;
             notes?: string;
         };
         OutreachActivitiesStep: {
@@ -1515,6 +1595,25 @@ export interface components {
             allowedActions?: components["schemas"]["OrderAction"][];
             /** @description The visit day's activities, in start order. */
             schedule?: components["schemas"]["ScheduleEntry"][];
+            booked?: components["schemas"]["BookedNumbers"];
+            /**
+             * @description What asking to cancel now would mean for this order (refund, charges still
+             *     due, notice needed), in plain text, to show before the user confirms.
+             *     Present while `request-cancellation` is allowed.
+             */
+            cancellationPolicy?: string;
+            groupDetails?: components["schemas"]["GroupDetails"];
+        };
+        /**
+         * @description The numbers booked, in the shape of `AmendmentRequest`: what an increase starts
+         *     from (each new total must be at least these). Visits give `participants`,
+         *     `adults` and `oneToOneCarers`; group visits give `tickets`.
+         */
+        BookedNumbers: {
+            participants?: components["schemas"]["ParticipantCount"][];
+            adults?: number;
+            oneToOneCarers?: number;
+            tickets?: components["schemas"]["TicketSelection"][];
         };
         OrderPage: {
             items: components["schemas"]["OrderSummary"][];
@@ -2681,7 +2780,7 @@ export interface operations {
             200: components["responses"]["BasketUpdated"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
-            /** @description The capacity is no longer available (code `capacity_unavailable`), or the basket is incomplete (code `basket_incomplete`) or not open (code `basket_not_open`). */
+            /** @description A chosen slot has sold out (code `slot_sold_out`; `detail` names the entry and `errors` point at it, e.g. `schedule.0`), the day's capacity is gone (code `capacity_unavailable`), or the basket is incomplete (code `basket_incomplete`) or not open (code `basket_not_open`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2820,8 +2919,10 @@ export interface operations {
              * @description A request with this key is still being processed (code
              *     `idempotency_key_in_flight`; retry later with the same key), or the basket
              *     cannot be checked out: incomplete (`basket_incomplete`), not open
-             *     (`basket_not_open`), capacity gone (`capacity_unavailable`), or the price has
-             *     changed since `expectedTotal` (`price_changed`).
+             *     (`basket_not_open`), its hold has lapsed (`hold_expired`; hold it again),
+             *     a chosen slot has sold out (`slot_sold_out`; `detail` names the entry and
+             *     `errors` point at it), the day's capacity is gone (`capacity_unavailable`),
+             *     or the price has changed since `expectedTotal` (`price_changed`).
              */
             409: {
                 headers: {
