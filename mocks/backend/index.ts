@@ -1,5 +1,10 @@
 import { randomUUID } from "node:crypto";
+import { accountOperations, type Mail, type ResetTokenRecord } from "./accounts";
 import { createPages, createSite } from "./cms-content";
+import { createGroupTypes, createRegistrationTerms, type GroupTypeContent, type Terms } from "./cms-registration";
+import { createBookingTerms } from "./booking/content";
+import { cancellationPolicy, createBookingService, createBookingState } from "./booking/service";
+import type { BookingState } from "./booking/types";
 import { isoDateInLondon } from "./dates";
 import { hashPassword, verifyPassword } from "./passwords";
 import { applyProviderState, type ProviderStateResult } from "./provider-states";
@@ -12,11 +17,18 @@ import type {
 import { applyUserUpdate, validateNewsletterSignup, validateUserUpdate } from "./validation";
 
 export { DEMO_USER } from "./seed";
+export type { Mail } from "./accounts";
 export { PROVIDER_STATES, type ProviderStateName } from "./provider-states";
 
 export interface BackendOptions {
   /** Fixes "today" (seed dates and upcoming/past); defaults to the real date, read on each call. */
   today?: Date;
+  /** Called with each email the backend "sends" (password reset links); they are also kept in `state.outbox`. */
+  onMail?: (mail: Mail) => void;
+  /** The clock of holds and payments (ms); defaults to real time, starting at `today` when that is fixed. */
+  now?: () => number;
+  /** Simulated processing time of checkout and payments, so tests can overlap requests with it. */
+  bookingLatencyMs?: number;
 }
 
 const SESSION_HOURS = 8;
@@ -38,6 +50,15 @@ export interface BackendState {
   loginFailures: Map<string, number[]>;
   site: Site;
   pages: Map<string, Page>;
+  /** Password reset tokens by token. */
+  passwordResets: Map<string, ResetTokenRecord>;
+  /** Emails "sent", oldest first. */
+  outbox: Mail[];
+  groupTypes: GroupTypeContent[];
+  /** Terms in force now, by kind. */
+  currentTerms: Map<string, Terms>;
+  /** Baskets, payments, idempotency records (booking/). */
+  booking: BookingState;
 }
 
 export type LoginResult =
@@ -54,6 +75,11 @@ export function createBackend(options: BackendOptions = {}) {
   // Hash each seed user's password once per backend (by user id): reset() reuses them.
   const hashes = new Map<string, string>();
   let state = build();
+  const startedAt = Date.now();
+  const now = options.now ?? (() => (fixedToday ? fixedToday.getTime() + (Date.now() - startedAt) : Date.now()));
+  const booking = createBookingService({
+    state: () => state, today: todayIso, now, latencyMs: options.bookingLatencyMs ?? 0, allowedActions,
+  });
 
   function build(): BackendState {
     const seed = createSeed(todayIso());
@@ -76,6 +102,11 @@ export function createBackend(options: BackendOptions = {}) {
       loginFailures: new Map(),
       site: createSite(),
       pages: new Map(createPages().map((p) => [p.slug, p])),
+      passwordResets: new Map(),
+      outbox: [],
+      groupTypes: createGroupTypes(),
+      currentTerms: new Map([["registration", createRegistrationTerms()], ["booking", createBookingTerms()]]),
+      booking: createBookingState(),
     };
   }
 
@@ -191,6 +222,7 @@ export function createBackend(options: BackendOptions = {}) {
      * first, past latest first.
      */
     listOrders(userId: string, query: OrderQuery = {}): OrderPage {
+      booking.sweep();
       const mine = approvedOrganisationIds(userId);
       const today = todayIso();
       const pageSize = clamp(query.pageSize ?? 10, 1, MAX_PAGE_SIZE);
@@ -211,9 +243,23 @@ export function createBackend(options: BackendOptions = {}) {
 
     /** Undefined both for unknown orders and for other organisations' orders. */
     getOrder(userId: string, orderId: string): Order | undefined {
+      booking.sweep();
       const order = state.orders.get(orderId);
       if (!order || !approvedOrganisationIds(userId).has(order.organisation.id)) return undefined;
-      return { ...order, allowedActions: allowedActions(order, todayIso()) };
+      const actions = allowedActions(order, todayIso());
+      const detail = state.booking.orderDetails.get(order.id);
+      // What was booked (the floor of an increase) and what cancelling now means: contract fields of Order.
+      const booked = !detail
+        ? undefined
+        : detail.kind === "group-visit"
+          ? { tickets: structuredClone(detail.tickets) }
+          : { participants: structuredClone(detail.participants), adults: detail.adults, oneToOneCarers: detail.oneToOneCarers };
+      return {
+        ...order,
+        allowedActions: actions,
+        ...(booked ? { booked } : {}),
+        ...(actions.includes("request-cancellation") ? { cancellationPolicy: cancellationPolicy(order, todayIso()) } : {}),
+      };
     },
 
     /** Same answer whether or not the address is already subscribed. */
@@ -235,6 +281,27 @@ export function createBackend(options: BackendOptions = {}) {
     listPages(): Page[] {
       return [...state.pages.values()];
     },
+
+    listGroupTypes(): GroupTypeContent[] {
+      return state.groupTypes;
+    },
+
+    getCurrentTerms(kind: string): Terms | undefined {
+      return state.currentTerms.get(kind);
+    },
+
+    // Registration, password reset, organisation updates, associations (accounts.ts).
+    ...accountOperations({
+      state: () => state,
+      createSession: (userId) => createSession(userId),
+      findUserByEmail,
+      getOrganisation: (id): Organisation | undefined => backend.getOrganisation(id),
+      registrationTermsVersion: () => state.currentTerms.get("registration")?.version,
+      onMail: options.onMail,
+    }),
+
+    /** Availability, baskets, checkout, payments and order changes (booking/service.ts). */
+    booking,
 
     applyProviderState(name: string, params: Record<string, unknown> = {}): ProviderStateResult {
       return applyProviderState(backend, name, params);

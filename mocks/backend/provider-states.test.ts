@@ -15,6 +15,11 @@ const sampleParams: Record<string, Record<string, unknown>> = {
   "{email} is not subscribed to the newsletter": { email: "new.person@example.org" },
   "{email} is subscribed to the newsletter": { email: "new.person@example.org" },
   "no CMS page has slug {slug}": { slug: "gone" },
+  "the demo user is a member of organisation {organisationId}": { organisationId: "org-1002" },
+  "the demo user has asked to join organisation {organisationId}": { organisationId: "org-1003" },
+  "a password reset token {token} exists for the demo user": { token: "reset-token-1" },
+  "the CMS has published {termsKind} terms": { termsKind: "registration" },
+  "the registration terms in force are version {version}": { version: "registration-2026-01" },
 };
 
 describe("provider states", () => {

@@ -1,5 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { createSite } from "./cms-content";
+import { BOOKING_PROVIDER_STATES, applyBookingProviderState } from "./booking/provider-states";
+import { createGroupTypes, createRegistrationTerms } from "./cms-registration";
 import type { Backend } from "./index";
 import { hashPassword } from "./passwords";
 import { DEMO_USER, createSeed } from "./seed";
@@ -23,6 +25,14 @@ export const PROVIDER_STATES = [
   "the CMS has published site content",
   "the CMS has a home page",
   "no CMS page has slug {slug}",
+  "the demo user is a member of organisation {organisationId}",
+  "the demo user has asked to join organisation {organisationId}",
+  "a password reset token {token} exists for the demo user",
+  "the CMS has published group types",
+  "the CMS has published {termsKind} terms",
+  "the registration terms in force are version {version}",
+  // Booking: availability, baskets, holds, checkout, payments, order changes (booking/provider-states.ts).
+  ...BOOKING_PROVIDER_STATES,
 ] as const;
 
 export type ProviderStateName = (typeof PROVIDER_STATES)[number];
@@ -112,15 +122,8 @@ export function applyProviderState(backend: Backend, name: string, rawParams: Pa
       }
       return {};
 
-    case "an organisation with id {organisationId} exists": {
-      const organisationId = required("organisationId");
-      if (!s.organisations.has(organisationId)) {
-        const template = s.organisations.get("org-1002");
-        if (!template) throw new Error("Seed organisation org-1002 is missing");
-        s.organisations.set(organisationId, { ...template, id: organisationId });
-      }
-      return { organisationId };
-    }
+    case "an organisation with id {organisationId} exists":
+      return { organisationId: ensureOrganisation(backend, required("organisationId")) };
 
     case "no organisation has id {organisationId}": {
       const organisationId = required("organisationId");
@@ -178,7 +181,56 @@ export function applyProviderState(backend: Backend, name: string, rawParams: Pa
       s.pages.delete(slug);
       return { slug };
     }
+
+    case "the demo user is a member of organisation {organisationId}":
+    case "the demo user has asked to join organisation {organisationId}": {
+      ensureDemoUser(backend);
+      const organisationId = ensureOrganisation(backend, required("organisationId"));
+      s.associations = s.associations.filter((a) => !(a.userId === DEMO_USER.id && a.organisationId === organisationId));
+      const pending = state === "the demo user has asked to join organisation {organisationId}";
+      s.associations.push({
+        userId: DEMO_USER.id, organisationId, status: pending ? "pending" : "approved", role: "member",
+        requestedAt: new Date().toISOString(),
+      });
+      return { organisationId };
+    }
+
+    case "a password reset token {token} exists for the demo user": {
+      ensureDemoUser(backend);
+      return { token: backend.issueResetToken(DEMO_USER.id, text("token")) };
+    }
+
+    case "the CMS has published group types":
+      s.groupTypes = createGroupTypes();
+      return { count: s.groupTypes.length };
+
+    case "the registration terms in force are version {version}": {
+      // The gateway accepts a registration only under the terms in force (the CMS's current version).
+      const version = required("version");
+      s.currentTerms.set("registration", { ...createRegistrationTerms(), version });
+      return { version };
+    }
+
+    case "the CMS has published {termsKind} terms": {
+      const kind = required("termsKind");
+      if (!s.currentTerms.has(kind)) throw new Error(`The seeded CMS has no ${kind} terms`);
+      return { termsKind: kind, version: s.currentTerms.get(kind)!.version };
+    }
+
+    default:
+      return applyBookingProviderState(backend, state, params);
   }
+}
+
+/** An organisation with this id: the seeded one, or a copy of a seeded school under the id. */
+function ensureOrganisation(backend: Backend, organisationId: string): string {
+  const s = backend.state;
+  if (!s.organisations.has(organisationId)) {
+    const template = s.organisations.get("org-1002");
+    if (!template) throw new Error("Seed organisation org-1002 is missing");
+    s.organisations.set(organisationId, { ...template, id: organisationId });
+  }
+  return organisationId;
 }
 
 /** Subscribers are stored as the signup validation leaves them: trimmed, lower case. */

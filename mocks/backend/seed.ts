@@ -21,6 +21,25 @@ export const DEMO_USER = {
   organisationId: "org-1001",
 } as const;
 
+/**
+ * Booking e2e (tests/e2e/booking.spec.ts): one approved lead per test, each at a school or
+ * group no other seeded user belongs to, so tests running in parallel never share a basket
+ * or an organisation's orders.
+ */
+export const BOOKING_E2E_USERS: readonly [id: string, email: string, firstName: string, lastName: string, groupType: User["groupType"], organisationId: string][] = [
+  ["usr-1101", "booking.invoice@example.org", "Grace", "Whitfield", "education", "org-1007"],
+  ["usr-1102", "booking.card@example.org", "Ben", "Okoro", "education", "org-1008"],
+  ["usr-1103", "booking.declined@example.org", "Chloe", "Varga", "education", "org-1009"],
+  ["usr-1104", "booking.double@example.org", "Dev", "Mistry", "education", "org-1010"],
+  ["usr-1105", "booking.resume@example.org", "Ella", "Brandt", "education", "org-1012"],
+  ["usr-1106", "booking.ratio@example.org", "Finn", "Calloway", "education", "org-1013"],
+  ["usr-1107", "booking.soldout@example.org", "Gita", "Rao", "education", "org-1011"],
+  ["usr-2101", "booking.free@example.org", "Hana", "Novak", "home-education", "org-2002"],
+  ["usr-2102", "booking.keys@example.org", "Ivo", "Marsh", "home-education", "org-2003"],
+  ["usr-2103", "booking.rival@example.org", "Jude", "Farrow", "home-education", "org-2004"],
+  ["usr-2104", "booking.nojs@example.org", "Kit", "Ramsey", "home-education", "org-2005"],
+];
+
 /** Every other seeded login shares the demo password: they exist for demos and e2e. */
 export interface SeedUser {
   user: User;
@@ -79,6 +98,23 @@ function seedUsers(): SeedUser[] {
       },
     },
     {
+      // Works at two schools (association e2e: switching the current organisation).
+      password,
+      user: {
+        id: "usr-1005", email: "supply.teacher@example.org", title: "Ms", firstName: "Ruth", lastName: "Akhtar",
+        jobTitle: "Supply teacher", marketingConsent: false, groupType: "education", currentOrganisationId: "org-1005",
+      },
+    },
+    {
+      // A member of one school (association e2e: asking to join another, leaving).
+      password,
+      user: {
+        id: "usr-1006", email: "music.tutor@example.org", firstName: "Owen", lastName: "Pryce",
+        jobTitle: "Peripatetic music tutor", marketingConsent: false, groupType: "education",
+        currentOrganisationId: "org-1003",
+      },
+    },
+    {
       password,
       user: {
         id: "usr-2001", email: "home@example.org", firstName: "Priya", lastName: "Shah",
@@ -101,6 +137,19 @@ function seedUsers(): SeedUser[] {
         currentOrganisationId: "org-4001",
       },
     },
+    {
+      // Forgets their password (password reset e2e).
+      password,
+      user: {
+        id: "usr-4002", email: "scout.leader@example.org", firstName: "Gareth", lastName: "Lowe",
+        jobTitle: "Group Scout Leader", marketingConsent: false, groupType: "other-group",
+        currentOrganisationId: "org-4003",
+      },
+    },
+    ...BOOKING_E2E_USERS.map(([id, email, firstName, lastName, groupType, organisationId]) => ({
+      password,
+      user: { id, email, firstName, lastName, marketingConsent: false, groupType, currentOrganisationId: organisationId },
+    })),
   ];
 }
 
@@ -111,9 +160,16 @@ function seedAssociations(today: string): AssociationRecord[] {
     { userId: "usr-1002", organisationId: "org-1001", status: "approved", role: "member", requestedAt: at(-380) },
     { userId: "usr-1003", organisationId: "org-1004", status: "approved", role: "lead", requestedAt: at(-200) },
     { userId: "usr-1004", organisationId: "org-1002", status: "pending", role: "member", requestedAt: at(-2) },
+    { userId: "usr-1005", organisationId: "org-1005", status: "approved", role: "member", requestedAt: at(-120) },
+    { userId: "usr-1005", organisationId: "org-1006", status: "approved", role: "member", requestedAt: at(-60) },
+    { userId: "usr-1006", organisationId: "org-1003", status: "approved", role: "member", requestedAt: at(-30) },
     { userId: "usr-2001", organisationId: "org-2001", status: "approved", role: "lead", requestedAt: at(-90) },
     { userId: "usr-3001", organisationId: "org-3001", status: "approved", role: "lead", requestedAt: at(-300) },
     { userId: "usr-4001", organisationId: "org-4001", status: "approved", role: "lead", requestedAt: at(-150) },
+    { userId: "usr-4002", organisationId: "org-4003", status: "approved", role: "lead", requestedAt: at(-75) },
+    ...BOOKING_E2E_USERS.map(([userId, , , , , organisationId]): AssociationRecord => (
+      { userId, organisationId, status: "approved", role: "lead", requestedAt: at(-100) }
+    )),
   ];
 }
 

@@ -24,5 +24,30 @@ export function cmsHandlers(baseUrl: string, backend: Backend): HttpHandler[] {
         ? HttpResponse.json<Json<"getPage", 200>>(page)
         : problem(404, { code: "not_found", detail: `There is no page with the slug "${slug}".` });
     }),
+
+    http.get(url("/venues"), ({ request }) => {
+      const groupType = new URL(request.url).searchParams.get("groupType");
+      if (groupType !== null && !["education", "home-education", "tour-operator", "other-group"].includes(groupType)) {
+        return problem(400, { code: "bad_request", detail: "groupType must be education, home-education, tour-operator or other-group." });
+      }
+      return HttpResponse.json<Json<"listVenues", 200>>({
+        items: backend.booking.cmsVenues((groupType ?? undefined) as Parameters<Backend["booking"]["cmsVenues"]>[0]),
+      });
+    }),
+
+    http.get(url("/group-types"), () =>
+      HttpResponse.json<Json<"listGroupTypes", 200>>({ items: backend.listGroupTypes() }),
+    ),
+
+    http.get(url("/terms/:termsKind"), ({ params }) => {
+      const kind = String(params.termsKind);
+      if (!["registration", "booking", "outreach"].includes(kind)) {
+        return problem(404, { code: "not_found", detail: `There are no terms of kind "${kind}".` });
+      }
+      const terms = backend.getCurrentTerms(kind);
+      return terms
+        ? HttpResponse.json<Json<"getCurrentTerms", 200>>(terms)
+        : problem(404, { code: "not_found", detail: `No ${kind} terms are published.` });
+    }),
   ];
 }

@@ -1,7 +1,9 @@
 import { http, HttpResponse, type HttpHandler, type PathParams } from "msw";
 import type { components, operations } from "../../generated/gateway";
 import { MAX_PAGE_SIZE, type Backend } from "../backend";
+import { bookingResolvers } from "../backend/booking/http";
 import { validateLoginRequest } from "../backend/validation";
+import { gatewayAccountHandlers } from "./gateway-accounts";
 import { joinUrl, problem, readJson } from "./problem";
 
 type Op = operations;
@@ -25,6 +27,7 @@ const unauthorized = () =>
 
 export function gatewayHandlers(baseUrl: string, backend: Backend): HttpHandler[] {
   const url = (path: string) => joinUrl(baseUrl, path);
+  const booking = bookingResolvers(backend);
 
   /** Runs the resolver only for a known, unexpired session. */
   const authed = (
@@ -69,12 +72,13 @@ export function gatewayHandlers(baseUrl: string, backend: Backend): HttpHandler[
       HttpResponse.json<Json<"listMyAssociations", 200>>({ items: backend.listAssociations(userId) }),
     )),
 
-    http.get(url("/organisations/:organisationId"), authed(({ params }) => {
+    // Directory details: no session needed (registration shows the organisation to join).
+    http.get(url("/organisations/:organisationId"), ({ params }) => {
       const organisation = backend.getOrganisation(String(params.organisationId));
       return organisation
         ? HttpResponse.json<Json<"getOrganisation", 200>>(organisation)
         : problem(404, { code: "not_found", detail: "There is no organisation with this id." });
-    })),
+    }),
 
     http.get(url("/orders"), authed(({ request, userId }) => {
       const query = parseOrderQuery(new URL(request.url).searchParams);
@@ -96,6 +100,34 @@ export function gatewayHandlers(baseUrl: string, backend: Backend): HttpHandler[
       if (!result.ok) return validationFailed(result.errors);
       return HttpResponse.json<Json<"subscribeToNewsletter", 202>>({ status: result.value }, { status: 202 });
     }),
+
+    ...gatewayAccountHandlers(baseUrl, backend),
+
+    // Booking (DESIGN.md §3): the rules and these resolvers are in mocks/backend/booking/.
+    http.get(url("/venues/:venueId/availability"), authed(booking.getVenueAvailability)),
+    http.get(url("/venues/:venueId/activities"), authed(booking.listActivities)),
+    http.get(url("/baskets"), authed(booking.listBaskets)),
+    http.post(url("/baskets"), authed(booking.createBasket)),
+    http.get(url("/baskets/:basketId"), authed(booking.getBasket)),
+    http.delete(url("/baskets/:basketId"), authed(booking.discardBasket)),
+    http.put(url("/baskets/:basketId/date"), authed(booking.updateBasketDate)),
+    http.put(url("/baskets/:basketId/information"), authed(booking.updateBasketInformation)),
+    http.put(url("/baskets/:basketId/schedule"), authed(booking.updateBasketSchedule)),
+    http.put(url("/baskets/:basketId/group-activities"), authed(booking.updateBasketGroupActivities)),
+    http.put(url("/baskets/:basketId/group-capacities"), authed(booking.updateBasketGroupCapacities)),
+    http.put(url("/baskets/:basketId/group-details"), authed(booking.updateBasketGroupDetails)),
+    http.put(url("/baskets/:basketId/payment"), authed(booking.updateBasketPayment)),
+    http.put(url("/baskets/:basketId/hold"), authed(booking.placeBasketHold)),
+    http.delete(url("/baskets/:basketId/hold"), authed(booking.releaseBasketHold)),
+    http.post(url("/baskets/:basketId/hold/extensions"), authed(booking.extendBasketHold)),
+    http.get(url("/baskets/:basketId/quote"), authed(booking.getBasketQuote)),
+    http.post(url("/baskets/:basketId/checkout"), authed(booking.checkoutBasket)),
+    http.get(url("/payments/:paymentId"), authed(booking.getPayment)),
+    http.post(url("/payments/:paymentId/return"), authed(booking.completePaymentReturn)),
+    http.post(url("/orders/:orderId/cancellation-requests"), authed(booking.requestOrderCancellation)),
+    http.post(url("/orders/:orderId/amendment-quotes"), authed(booking.quoteOrderAmendment)),
+    http.post(url("/orders/:orderId/amendments"), authed(booking.createOrderAmendment)),
+    http.post(url("/orders/:orderId/payments"), authed(booking.startOrderPayment)),
   ];
 }
 

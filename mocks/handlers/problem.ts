@@ -6,7 +6,9 @@ type Problem = components["schemas"]["Problem"];
 const TITLES: Record<number, string> = {
   400: "Bad request",
   401: "Unauthorized",
+  403: "Forbidden",
   404: "Not found",
+  409: "Conflict",
   422: "Unprocessable content",
   429: "Too many requests",
 };

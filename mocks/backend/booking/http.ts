@@ -1,0 +1,155 @@
+// HTTP resolvers of the booking operations, called by the routes in mocks/handlers/gateway.ts
+// (one handler file per backend): they read the request, call booking/service.ts and
+// answer with the contract's bodies, statuses and headers.
+import { HttpResponse, type PathParams } from "msw";
+import type { operations } from "../../../generated/gateway";
+import { problem, readJson } from "../../handlers/problem";
+import type { Backend } from "../index";
+import type { GroupType, User } from "../types";
+import { isIsoDate } from "./calendar";
+import type { Outcome } from "./types";
+
+type Op = operations;
+type Json<K extends keyof Op, S extends keyof Op[K]["responses"]> =
+  Op[K]["responses"][S] extends { content: { "application/json": infer B } } ? B : never;
+
+export interface ResolverArgs {
+  request: Request;
+  params: PathParams;
+  user: User;
+  userId: string;
+}
+type Resolver = (args: ResolverArgs) => Response | Promise<Response>;
+
+const GROUP_TYPES: readonly GroupType[] = ["education", "home-education", "tour-operator", "other-group"];
+const ORDER_KINDS = ["visit", "group-visit", "outreach"];
+const ACTIVITY_KINDS = ["workshop", "show", "lunch-space", "exhibition", "tour"];
+const BASKET_STATUSES = ["open", "held", "checked-out", "expired"];
+
+const TITLES: Record<number, string> = {
+  403: "Forbidden", 409: "Conflict", 422: "Unprocessable content",
+};
+
+/** The success as JSON with its status, or the failure as a problem. */
+function respond<T>(outcome: Outcome<T> & { replayed?: boolean }, successStatus = 200): Response {
+  if (!outcome.ok) {
+    const { status, code, detail, errors } = outcome;
+    const title = outcome.title ?? TITLES[status];
+    return problem(status, { code, detail, ...(errors ? { errors } : {}), ...(title ? { title } : {}) });
+  }
+  if (outcome.value === null) return new HttpResponse(null, { status: successStatus === 200 ? 204 : successStatus });
+  return HttpResponse.json(outcome.value as object, {
+    status: successStatus,
+    headers: outcome.replayed ? { "Idempotent-Replayed": "true" } : {},
+  });
+}
+
+const badRequest = (detail: string, field: string) =>
+  problem(400, { code: "bad_request", detail, errors: [{ field, message: detail }] });
+
+const param = (params: PathParams, name: string) => String(params[name]);
+
+export function bookingResolvers(backend: Backend) {
+  const booking = () => backend.booking;
+
+  return {
+    getVenueAvailability: ({ request, params }) => {
+      const search = new URL(request.url).searchParams;
+      const month = search.get("month") ?? "";
+      if (!/^[0-9]{4}-(0[1-9]|1[0-2])$/.test(month)) return badRequest("Give the month as YYYY-MM", "month");
+      const kind = search.get("kind");
+      if (kind !== null && !ORDER_KINDS.includes(kind)) return badRequest("kind must be visit, group-visit or outreach", "kind");
+      return respond<Json<"getVenueAvailability", 200>>(booking().getVenueAvailability(param(params, "venueId"), month));
+    },
+
+    listActivities: ({ request, params, user }) => {
+      const search = new URL(request.url).searchParams;
+      const date = search.get("date");
+      if (!isIsoDate(date)) return badRequest("Give the date as YYYY-MM-DD", "date");
+      const kind = search.get("kind") ?? undefined;
+      if (kind !== undefined && !ACTIVITY_KINDS.includes(kind)) return badRequest("Unknown activity kind", "kind");
+      const groupType = (search.get("groupType") ?? user.groupType) as GroupType;
+      if (!GROUP_TYPES.includes(groupType)) return badRequest("Unknown group type", "groupType");
+      return respond<Json<"listActivities", 200>>(booking().listActivities(param(params, "venueId"), date, { kind, groupType }));
+    },
+
+    listBaskets: ({ request, userId }) => {
+      const search = new URL(request.url).searchParams;
+      const status = search.get("status") ?? undefined;
+      const kind = search.get("kind") ?? undefined;
+      if (status !== undefined && !BASKET_STATUSES.includes(status)) return badRequest("Unknown basket status", "status");
+      if (kind !== undefined && !ORDER_KINDS.includes(kind)) return badRequest("Unknown booking kind", "kind");
+      return HttpResponse.json<Json<"listBaskets", 200>>({ items: booking().listBaskets(userId, { status, kind }) });
+    },
+
+    createBasket: async ({ request, user }) =>
+      respond<Json<"createBasket", 201>>(booking().createBasket(user, await readJson(request)), 201),
+
+    getBasket: ({ params, userId }) =>
+      respond<Json<"getBasket", 200>>(booking().getBasket(userId, param(params, "basketId"))),
+
+    discardBasket: ({ params, userId }) => respond(booking().discardBasket(userId, param(params, "basketId")), 204),
+
+    updateBasketDate: async ({ request, params, userId }) =>
+      respond<Json<"updateBasketDate", 200>>(booking().updateBasketDate(userId, param(params, "basketId"), await readJson(request))),
+
+    updateBasketInformation: async ({ request, params, userId }) =>
+      respond<Json<"updateBasketInformation", 200>>(booking().updateBasketInformation(userId, param(params, "basketId"), await readJson(request))),
+
+    updateBasketSchedule: async ({ request, params, userId }) =>
+      respond<Json<"updateBasketSchedule", 200>>(booking().updateBasketSchedule(userId, param(params, "basketId"), await readJson(request))),
+
+    updateBasketGroupActivities: async ({ request, params, userId }) =>
+      respond<Json<"updateBasketGroupActivities", 200>>(booking().updateBasketGroupActivities(userId, param(params, "basketId"), await readJson(request))),
+
+    updateBasketGroupCapacities: async ({ request, params, userId }) =>
+      respond<Json<"updateBasketGroupCapacities", 200>>(booking().updateBasketGroupCapacities(userId, param(params, "basketId"), await readJson(request))),
+
+    updateBasketGroupDetails: async ({ request, params, userId }) =>
+      respond<Json<"updateBasketGroupDetails", 200>>(booking().updateBasketGroupDetails(userId, param(params, "basketId"), await readJson(request))),
+
+    updateBasketPayment: async ({ request, params, userId }) =>
+      respond<Json<"updateBasketPayment", 200>>(booking().updateBasketPayment(userId, param(params, "basketId"), await readJson(request))),
+
+    placeBasketHold: ({ params, userId }) =>
+      respond<Json<"placeBasketHold", 200>>(booking().placeBasketHold(userId, param(params, "basketId"))),
+
+    releaseBasketHold: ({ params, userId }) => respond(booking().releaseBasketHold(userId, param(params, "basketId")), 204),
+
+    extendBasketHold: ({ params, userId }) =>
+      respond<Json<"extendBasketHold", 200>>(booking().extendBasketHold(userId, param(params, "basketId"))),
+
+    getBasketQuote: ({ params, userId }) =>
+      respond<Json<"getBasketQuote", 200>>(booking().getBasketQuote(userId, param(params, "basketId"))),
+
+    checkoutBasket: async ({ request, params, userId }) => {
+      const key = request.headers.get("Idempotency-Key");
+      const body = await readJson(request);
+      return respond<Json<"checkoutBasket", 201>>(await booking().checkoutBasket(userId, param(params, "basketId"), key, body), 201);
+    },
+
+    getPayment: ({ params, userId }) =>
+      respond<Json<"getPayment", 200>>(booking().getPayment(userId, param(params, "paymentId"))),
+
+    completePaymentReturn: async ({ request, params, userId }) =>
+      respond<Json<"completePaymentReturn", 200>>(await booking().completePaymentReturn(userId, param(params, "paymentId"), await readJson(request))),
+
+    requestOrderCancellation: async ({ request, params, userId }) =>
+      respond<Json<"requestOrderCancellation", 202>>(booking().requestOrderCancellation(userId, param(params, "orderId"), await readJson(request)), 202),
+
+    quoteOrderAmendment: async ({ request, params, userId }) =>
+      respond<Json<"quoteOrderAmendment", 200>>(booking().quoteOrderAmendment(userId, param(params, "orderId"), await readJson(request))),
+
+    createOrderAmendment: async ({ request, params, userId }) => {
+      const key = request.headers.get("Idempotency-Key");
+      const body = await readJson(request);
+      return respond<Json<"createOrderAmendment", 201>>(await booking().createOrderAmendment(userId, param(params, "orderId"), key, body), 201);
+    },
+
+    startOrderPayment: async ({ request, params, userId }) => {
+      const key = request.headers.get("Idempotency-Key");
+      const body = await readJson(request);
+      return respond<Json<"startOrderPayment", 201>>(await booking().startOrderPayment(userId, param(params, "orderId"), key, body), 201);
+    },
+  } satisfies Record<string, Resolver>;
+}

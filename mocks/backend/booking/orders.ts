@@ -1,0 +1,394 @@
+import { addDays } from "../dates";
+import { summariseOrganisation } from "../seed";
+import type { FieldError } from "../types";
+import type { Baskets } from "./baskets";
+import { ARRIVE_FROM, daysBetween, formatDate, slotId } from "./calendar";
+import { clock, fail, invalid, isAbsoluteUrl, isInt, isRecord, iso, ok, type Core } from "./core";
+import {
+  AGE_BANDS, MAX_PARTICIPANTS, PAYMENT_SESSION_MINUTES, TICKET_TYPES, checkRatios, formatMoney, gbp, payLaterUntil,
+  priceVisit, ratioMessages, sumLines,
+} from "./rules";
+import type {
+  AgeBand, AmendmentQuote, BasketRecord, CheckoutResult, Failure, IdempotencyRecord, Order, OrderDetail, Outcome,
+  Payment, PaymentChoice, PaymentRecord, PaymentResult, PaymentSession, PendingAmendment, PriceLine, ScheduleEntry,
+  TicketSelection,
+} from "./types";
+
+// Orders from baskets: idempotent checkout, hosted payment results, increases in numbers
+// and the cancellation policy.
+
+/** An idempotent operation's outcome: a replay of the stored success is marked. */
+export type Replayable<T> = (Outcome<T> & { replayed?: false }) | { ok: true; value: T; replayed: true };
+
+interface AmendmentPlan { order: Order; quote: AmendmentQuote; pending: PendingAmendment }
+
+export function createOrders(core: Core, baskets: Baskets) {
+  const {
+    ctx, st, bs, activity, basketEntries, basketParticipants, dayRemaining, deriveDetail, entry, findSlot,
+    newPaymentSession, orderParticipants, organisationOf, ownOrder, priceLines, sweep, ticketLines, userName, venue,
+    withActions,
+  } = core;
+  const { capacityFailure, editable, incomplete } = baskets;
+
+  // ---- Idempotency --------------------------------------------------------------------
+
+
+  /**
+   * Runs an operation once per (user, Idempotency-Key): a retry with the same request gets
+   * the stored success (replayed); with another request 422 idempotency_key_reused; while
+   * the first is still processing 409 idempotency_key_in_flight. Failures are not stored,
+   * so the same key may be retried after the user fixes what failed.
+   */
+  async function idempotent<T>(userId: string, key: string | null, request: string, run: () => Outcome<T>): Promise<Replayable<T>> {
+    if (!key || key.length > 255 || key.trim() === "") {
+      return fail(400, "idempotency_key_required", "Send an Idempotency-Key header (a new UUID for each attempt, reused for its retries).");
+    }
+    const s = bs();
+    const id = `${userId} ${key}`;
+    const existing = s.idempotency.get(id);
+    if (existing) {
+      if (existing.fingerprint !== request) {
+        return fail(422, "idempotency_key_reused", "This Idempotency-Key was already used for a different request: use a new key for a new attempt.");
+      }
+      if (existing.inFlight || !existing.response) {
+        return fail(409, "idempotency_key_in_flight", "This request is still being processed: wait a moment and try again with the same key.");
+      }
+      return { ok: true, value: structuredClone(existing.response.body) as T, replayed: true };
+    }
+    const record: IdempotencyRecord = { fingerprint: request, inFlight: true };
+    s.idempotency.set(id, record);
+    try {
+      if (ctx.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, ctx.latencyMs));
+      const outcome = run();
+      if (outcome.ok) {
+        record.response = { status: 201, body: structuredClone(outcome.value) };
+        record.inFlight = false;
+      } else if (bs().idempotency.get(id) === record) bs().idempotency.delete(id);
+      return outcome;
+    } catch (error) {
+      if (bs().idempotency.get(id) === record) bs().idempotency.delete(id);
+      throw error;
+    }
+  }
+
+  // ---- Checkout -----------------------------------------------------------------------
+
+  function checkoutNow(userId: string, b: BasketRecord, body: unknown): Outcome<CheckoutResult> {
+    sweep();
+    const src = isRecord(body) ? body : {};
+    const errors: FieldError[] = [];
+    if (typeof src.acceptedTermsVersion !== "string" || src.acceptedTermsVersion.trim() === "") {
+      errors.push({ field: "acceptedTermsVersion", message: "Accept the booking terms to book" });
+    } else {
+      const current = st().currentTerms.get("booking")?.version;
+      if (current && src.acceptedTermsVersion !== current) {
+        return fail(422, "terms_outdated", "The booking terms have changed since you accepted them: read and accept the current terms.");
+      }
+    }
+    if (!isAbsoluteUrl(src.returnUrl)) errors.push({ field: "returnUrl", message: "Give an absolute http(s) URL to return to" });
+    if (src.expectedTotal !== undefined && !(isRecord(src.expectedTotal) && isInt(src.expectedTotal.amount, 0, Number.MAX_SAFE_INTEGER))) {
+      errors.push({ field: "expectedTotal", message: "Give the total shown to the user, in pence" });
+    }
+    if (errors.length > 0) return invalid(errors);
+    if (b.status === "checked-out") return editable(b, "review") as Failure;
+    const missing = incomplete(b, "review");
+    if (missing) return missing;
+    if (!b.hold && b.holdLapsedAt) {
+      return fail(409, "hold_expired", `Your places were held until ${clock(b.holdLapsedAt)} and have been released. Check your booking and submit it again to hold them, if they are still available.`);
+    }
+    const capacity = capacityFailure(b);
+    if (capacity) return capacity;
+    const lines = priceLines(b);
+    const total = sumLines(lines);
+    if (isRecord(src.expectedTotal) && src.expectedTotal.amount !== total) {
+      return fail(409, "price_changed", `The price has changed to ${formatMoney(total)} since you reviewed it: check the new price and submit again.`);
+    }
+
+    const s = bs();
+    const now = ctx.now();
+    const today = ctx.today();
+    const org = organisationOf(b);
+    const v = venue(b.venueId as string);
+    const choice: PaymentChoice = total === 0 ? { method: "none" } : (b.payment as PaymentChoice);
+    const returnUrl = src.returnUrl as string;
+    const name = userName(userId);
+    const entries = basketEntries(b);
+    const previous = b.orderId ? st().orders.get(b.orderId) : undefined;
+    const reuse = previous && previous.status === "held" && previous.payment.status === "unpaid" ? previous : undefined;
+    const counter = reuse ? 0 : ++s.counters.order;
+    const at = iso(now);
+    const timeline: Order["timeline"] = reuse ? [...reuse.timeline] : [{ at, event: "booked", description: `Booking made by ${name}.` }];
+    if (reuse) timeline.push({ at, event: "resubmitted", description: `Booking submitted again by ${name}.` });
+
+    const order: Order = {
+      id: reuse?.id ?? `ord-${counter}`,
+      reference: reuse?.reference ?? `${b.kind === "visit" ? "GV" : "GG"}-${270000 + counter}`,
+      kind: b.kind,
+      status: "confirmed",
+      venue: { id: v?.id ?? "", name: v?.name ?? "" },
+      visitDate: b.visitDate as string,
+      participants: basketParticipants(b),
+      total: gbp(total),
+      organisation: summariseOrganisation(org),
+      arrivalTime: (b.kind === "visit" ? b.information?.arrivalTime : b.groupDetails?.arrivalTime) ?? ARRIVE_FROM,
+      lines,
+      payment: { method: choice.method, status: "not-required" },
+      timeline,
+      createdAt: reuse?.createdAt ?? at,
+      schedule: entries,
+    };
+    let payment: PaymentSession | undefined;
+    if (choice.method === "none") {
+      timeline.push({ at, event: "confirmed", description: "Visit confirmed. It is free: there is nothing to pay." });
+    } else if (choice.method === "invoice") {
+      order.payment = { method: "invoice", status: "unpaid", ...(choice.purchaseOrderNumber ? { purchaseOrderNumber: choice.purchaseOrderNumber } : {}) };
+      timeline.push({ at, event: "invoice-sent", description: `Invoice for ${formatMoney(total)} sent to ${org.name}${choice.purchaseOrderNumber ? ` (purchase order ${choice.purchaseOrderNumber})` : ""}.` });
+      timeline.push({ at, event: "confirmed", description: "Visit confirmed." });
+    } else {
+      order.status = "held";
+      order.payment = { method: "card", status: "unpaid" };
+      const until = choice.payLater ? payLaterUntil(today, order.visitDate) : undefined;
+      if (until) {
+        order.heldUntil = new Date(`${until}T23:00:00Z`).toISOString();
+        timeline.push({ at, event: "held", description: `Held awaiting card payment until ${formatDate(until)}; an unpaid hold lapses.` });
+      } else {
+        order.heldUntil = iso(now + PAYMENT_SESSION_MINUTES * 60_000);
+        timeline.push({ at, event: "held", description: "Held while you pay by card." });
+      }
+    }
+    // Earlier unfinished payment sessions of a reused order are superseded.
+    for (const p of s.payments.values()) if (p.orderId === order.id && p.status === "pending") p.status = "cancelled";
+    if (order.payment.method === "card" && !choice.payLater) {
+      payment = newPaymentSession(order, total, userId, returnUrl, { basketId: b.id });
+    }
+    st().orders.set(order.id, order);
+    s.orderDetails.set(order.id, {
+      kind: b.kind, groupType: org.groupType,
+      participants: structuredClone(b.information?.participants ?? []), adults: b.information?.adults ?? 0,
+      oneToOneCarers: b.information?.oneToOneCarers ?? 0, schedule: structuredClone(b.schedule ?? []),
+      tickets: structuredClone(b.tickets ?? []),
+    });
+    b.status = "checked-out";
+    b.orderId = order.id;
+    b.updatedAt = now;
+    delete b.hold;
+    delete b.holdLapsedAt;
+    delete b.paymentProblem;
+    return ok(payment ? { order: withActions(order), payment } : { order: withActions(order) });
+  }
+
+  // ---- Amendments ---------------------------------------------------------------------
+
+
+  function planAmendment(userId: string, orderId: string, body: unknown): Outcome<AmendmentPlan> {
+    const found = ownOrder(userId, orderId);
+    if (!found.ok) return found;
+    const o = found.value;
+    const today = ctx.today();
+    const notAllowed = (detail: string) => fail(409, "amendment_not_allowed", detail);
+    if (o.kind === "outreach") return notAllowed("Outreach bookings cannot be changed online: contact the outreach team.");
+    if (o.payment.method === "invoice") {
+      return notAllowed("An invoice-paid visit cannot be changed online. Contact the bookings team to change numbers.");
+    }
+    if (o.status === "held") return notAllowed("Pay for this booking before changing its numbers.");
+    if (o.status !== "confirmed") return notAllowed("Only a confirmed booking can be changed.");
+    if (o.visitDate < addDays(today, 3)) return notAllowed("Numbers can be changed up to 3 days before the visit.");
+    const detail = bs().orderDetails.get(o.id) ?? deriveDetail(o);
+    if (!detail) return notAllowed("This booking cannot be changed online: contact the bookings team.");
+
+    const src = isRecord(body) ? body : {};
+    const errors: FieldError[] = [];
+    const next: OrderDetail = structuredClone(detail);
+    if (detail.kind === "visit") {
+      if (src.participants !== undefined) {
+        if (!Array.isArray(src.participants)) errors.push({ field: "participants", message: "Give the pupils per age group" });
+        else {
+          src.participants.forEach((p: unknown, i) => {
+            if (!isRecord(p) || !AGE_BANDS.includes(p.ageBand as AgeBand) || !isInt(p.count, 0, MAX_PARTICIPANTS)) {
+              errors.push({ field: `participants.${i}.count`, message: `Enter a whole number from 0 to ${MAX_PARTICIPANTS}` });
+              return;
+            }
+            const booked = detail.participants.find((q) => q.ageBand === p.ageBand)?.count ?? 0;
+            if (p.count < booked) {
+              errors.push({ field: `participants.${i}.count`, message: `You have ${booked} booked: numbers can only go up` });
+              return;
+            }
+            const existing = next.participants.find((q) => q.ageBand === p.ageBand);
+            if (existing) existing.count = p.count;
+            else next.participants.push({ ageBand: p.ageBand as AgeBand, count: p.count });
+          });
+        }
+      }
+      for (const field of ["adults", "oneToOneCarers"] as const) {
+        const v = src[field];
+        if (v === undefined) continue;
+        if (!isInt(v, 0, MAX_PARTICIPANTS)) errors.push({ field, message: `Enter a whole number from 0 to ${MAX_PARTICIPANTS}` });
+        else if (v < detail[field]) errors.push({ field, message: `You have ${detail[field]} booked: numbers can only go up` });
+        else next[field] = v;
+      }
+      if (errors.length === 0) {
+        const shortfalls = checkRatios(next.participants, next.adults).shortfalls;
+        if (shortfalls.length > 0) errors.push({ field: "adults", message: shortfalls.map((s) => s.message).join("; ") });
+      }
+    } else if (src.tickets !== undefined) {
+      if (!Array.isArray(src.tickets)) errors.push({ field: "tickets", message: "Give the tickets per type and time" });
+      else {
+        src.tickets.forEach((t: unknown, i) => {
+          if (!isRecord(t) || !isInt(t.quantity, 0, MAX_PARTICIPANTS) || !TICKET_TYPES.includes(t.ticketType as TicketSelection["ticketType"])) {
+            errors.push({ field: `tickets.${i}.quantity`, message: `Enter a whole number from 0 to ${MAX_PARTICIPANTS}` });
+            return;
+          }
+          const existing = next.tickets.find((q) => q.slotId === t.slotId && q.ticketType === t.ticketType);
+          if (!existing) {
+            errors.push({ field: `tickets.${i}.slotId`, message: "Numbers can only be increased on the times already booked" });
+          } else if (t.quantity < existing.quantity) {
+            errors.push({ field: `tickets.${i}.quantity`, message: `You have ${existing.quantity} booked: numbers can only go up` });
+          } else existing.quantity = t.quantity;
+        });
+      }
+    }
+    const before = orderParticipants(detail);
+    const after = orderParticipants(next);
+    if (errors.length === 0 && after === before) {
+      errors.push({ field: detail.kind === "visit" ? "participants" : "tickets", message: "Increase at least one number" });
+    }
+    if (errors.length === 0 && after > MAX_PARTICIPANTS) {
+      errors.push({ field: detail.kind === "visit" ? "participants" : "tickets", message: `A visit is for up to ${MAX_PARTICIPANTS} people` });
+    }
+    if (errors.length > 0) return invalid(errors);
+
+    // Activities the whole group was doing grow with it; those all the pupils were doing grow with the pupils.
+    if (detail.kind === "visit") {
+      const pupilsBefore = detail.participants.reduce((sum, p) => sum + p.count, 0);
+      const pupilsAfter = next.participants.reduce((sum, p) => sum + p.count, 0);
+      for (const s of next.schedule) {
+        if (s.participants >= before) s.participants += after - before;
+        else if (s.participants >= pupilsBefore) s.participants += pupilsAfter - pupilsBefore;
+      }
+    }
+    const entries = (detail.kind === "visit"
+      ? next.schedule.map((s) => entry(s.activityId, s.slotId, s.participants))
+      : [...new Set(next.tickets.map((t) => t.slotId))].map((slot) => {
+        const n = next.tickets.filter((t) => t.slotId === slot).reduce((sum, t) => sum + t.quantity, 0);
+        return entry(next.tickets.find((t) => t.slotId === slot)?.activityId ?? "", slot, n);
+      })).filter((e): e is ScheduleEntry => !!e).sort((x, y) => x.start.localeCompare(y.start));
+
+    const exclude = { orderId: o.id };
+    for (const e of entries) {
+      const a = activity(e.activityId);
+      const slot = a ? findSlot(a, o.visitDate, e.slotId, exclude) : undefined;
+      if (slot && e.participants > slot.remainingCapacity) {
+        return fail(409, "capacity_unavailable", `Only ${slot.remainingCapacity} places are left in ${e.name} at ${e.start}: we cannot add that many.`);
+      }
+    }
+    const left = dayRemaining(o.venue.id, o.visitDate, exclude);
+    if (after > left) return fail(409, "capacity_unavailable", `Only ${left} places are left on ${formatDate(o.visitDate)}.`);
+
+    const lines = detail.kind === "visit"
+      ? priceVisit({
+        participants: next.participants, adults: next.adults, oneToOneCarers: next.oneToOneCarers,
+        entries: entries.map((e) => ({ ...e, price: activity(e.activityId)?.price.amount ?? 0 })),
+      })
+      : ticketLines(next.tickets);
+    const additional = Math.max(0, sumLines(lines) - o.total.amount);
+    const diff: PriceLine[] = lines.flatMap((l) => {
+      const was = o.lines.find((x) => x.description === l.description)?.quantity ?? 0;
+      const more = l.quantity - was;
+      return more > 0 ? [{ description: l.description, quantity: more, unitPrice: l.unitPrice, total: gbp(l.unitPrice.amount * more) }] : [];
+    });
+    const messages = detail.kind === "visit" ? ratioMessages(checkRatios(next.participants, next.adults), next.adults) : [];
+    return ok({
+      order: o,
+      quote: { orderId: o.id, lines: diff, additionalTotal: gbp(additional), paymentRequired: additional > 0, messages },
+      pending: {
+        detail: { ...next, schedule: detail.kind === "visit" ? next.schedule : entries.map((e) => ({ activityId: e.activityId, slotId: e.slotId, participants: e.participants })) },
+        lines, participants: after, description: `Numbers increased from ${before} to ${after}.`,
+      },
+    });
+  }
+
+  function applyAmendment(o: Order, pending: PendingAmendment, paid: boolean): void {
+    const entries = pending.detail.schedule.map((s) => entry(s.activityId, s.slotId, s.participants));
+    o.lines = pending.lines;
+    o.total = gbp(sumLines(pending.lines));
+    o.participants = pending.participants;
+    o.schedule = entries.filter((e): e is ScheduleEntry => !!e).sort((x, y) => x.start.localeCompare(y.start));
+    if (paid) o.payment = { method: "card", status: "paid" };
+    o.timeline.push({ at: iso(ctx.now()), event: "amended", description: pending.description });
+    bs().orderDetails.set(o.id, pending.detail);
+  }
+
+  // ---- Payment results ----------------------------------------------------------------
+
+  /** Applies the hosted payment page's result once; a repeated report gets the stored result. */
+  function settlePayment(p: PaymentRecord, result: "success" | "declined" | "cancelled"): PaymentResult {
+    if (p.result) return structuredClone(p.result);
+    const order = st().orders.get(p.orderId);
+    if (!order) throw new Error(`Payment ${p.id} refers to unknown order ${p.orderId}`);
+    const at = iso(ctx.now());
+    let message: string | undefined;
+    if (result === "success") {
+      p.status = "succeeded";
+      if (p.amendment) {
+        applyAmendment(order, p.amendment, true);
+        order.timeline.push({ at, event: "paid", description: `Paid ${formatMoney(p.amount.amount)} by card for the extra places.` });
+      } else {
+        order.payment = { method: "card", status: "paid" };
+        order.timeline.push({ at, event: "paid", description: `Paid ${formatMoney(p.amount.amount)} by card.` });
+        if (order.status === "held") {
+          order.status = "confirmed";
+          delete order.heldUntil;
+          order.timeline.push({ at, event: "confirmed", description: "Visit confirmed." });
+        }
+      }
+    } else {
+      p.status = result === "declined" ? "failed" : "cancelled";
+      message = result === "declined"
+        ? "Your card was declined and no money was taken. Try again with another card, or choose another way to pay."
+        : "You cancelled the card payment and no money was taken. Your booking is not complete: pay by card or choose another way to pay.";
+      order.timeline.push({
+        at, event: result === "declined" ? "payment-failed" : "payment-cancelled",
+        description: result === "declined" ? "Card payment declined; no money was taken." : "Card payment cancelled; no money was taken.",
+      });
+      // The basket reopens, with everything entered kept, so the user can try again.
+      const b = p.basketId ? bs().baskets.get(p.basketId) : undefined;
+      if (b && b.orderId === order.id && b.status === "checked-out" && order.status === "held") {
+        b.status = "open";
+        b.updatedAt = ctx.now();
+        b.paymentProblem = { status: p.status === "failed" ? "failed" : "cancelled", message };
+      }
+    }
+    const outcome: PaymentResult = { paymentId: p.id, status: p.status, order: withActions(order) };
+    if (message) {
+      outcome.message = message;
+      if (order.status === "held" || p.amendment) {
+        outcome.retry = newPaymentSession(order, p.amount.amount, p.userId, p.returnUrl, {
+          ...(p.basketId ? { basketId: p.basketId } : {}), ...(p.amendment ? { amendment: p.amendment } : {}),
+        });
+      }
+    }
+    p.result = structuredClone(outcome);
+    return outcome;
+  }
+
+  return {
+    applyAmendment, checkoutNow, idempotent, planAmendment, settlePayment,
+  };
+}
+
+/** What cancelling costs, said when a cancellation is requested (DESIGN.md §3, Orders). */
+export function cancellationPolicy(o: Pick<Order, "kind" | "payment" | "visitDate">, today: string): string {
+  const confirm = "The bookings team will confirm within 2 working days.";
+  if (o.kind === "outreach") return `Outreach bookings need 28 days' notice; the pro-forma invoice is cancelled. ${confirm}`;
+  if (o.payment.method === "none") return `The visit is free, so there is nothing to pay. ${confirm}`;
+  if (o.payment.status === "unpaid" && o.payment.method === "card") return `Nothing has been paid, so nothing is charged. ${confirm}`;
+  const late = daysBetween(today, o.visitDate) < 14;
+  if (o.payment.method === "invoice") {
+    return late
+      ? `Cancelling within 14 days of the visit: activity charges on the invoice are still due. ${confirm}`
+      : `Cancelling 14 or more days before the visit: the invoice is cancelled in full. ${confirm}`;
+  }
+  return late
+    ? `Cancelling within 14 days of the visit: activity charges are not refunded. ${confirm}`
+    : `Cancelling 14 or more days before the visit: you get a full refund to your card. ${confirm}`;
+}

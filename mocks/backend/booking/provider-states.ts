@@ -1,0 +1,307 @@
+// Provider states of the booking interactions (named in tests/contract/support/booking-cases.ts).
+// Each builds its situation through the booking service itself, so what a pact verifies
+// is reachable by real use. Every parameter has a default (mocks/backend/provider-states.test.ts
+// applies each state without any).
+import { addDays } from "../dates";
+import type { Backend } from "../index";
+import { DEMO_USER } from "../seed";
+import type { User } from "../types";
+import { isClosedDay } from "./calendar";
+import { BOOKING_TERMS_VERSION } from "./content";
+import { STEPS, canonicalJson } from "./rules";
+import type { BasketStep, Outcome, PaymentChoice } from "./types";
+
+export const BOOKING_PROVIDER_STATES = [
+  "venue {venueId} has places on a bookable date",
+  "the demo user has an open visit basket with id {basketId} at step {step}",
+  "the group organiser is logged in with token {token}",
+  "the group organiser has an open group-visit basket with id {basketId} at step {step}",
+  "basket {basketId} is held",
+  "the hold on basket {basketId} has lapsed",
+  "a slot in basket {basketId} has sold out",
+  "basket {basketId} was checked out by card and awaits payment {paymentId}",
+  "a checkout of basket {basketId} was completed with key {key}",
+  "a checkout of basket {basketId} with key {key} is in flight",
+  "the demo user has an upcoming visit order with id {orderId} and payment {payment}",
+  "the CMS has published venues",
+] as const;
+
+export type BookingProviderStateName = (typeof BOOKING_PROVIDER_STATES)[number];
+
+/** Pact defaults: the ids and values the consumer cases use. */
+export const PACT_DEFAULTS = {
+  venueId: "venue-york-roman-quarter",
+  visitBasketId: "bkt-pact-visit",
+  groupBasketId: "bkt-pact-group",
+  groupUserId: "usr-3001",
+  returnUrl: "https://groups.example.org/account/book/payment/return",
+  termsVersion: BOOKING_TERMS_VERSION,
+} as const;
+
+/** What a standard visit basket is filled with, step by step (York, a class of 30). */
+export const VISIT_FIXTURE = {
+  information: {
+    participants: [{ ageBand: "5-11" as const, count: 30 }],
+    adults: 4,
+    oneToOneCarers: 1,
+    accessNeeds: { mobility: true, sensory: false, communication: false, quietSpace: false },
+    lunchSpace: true,
+    arrivalTime: "10:00",
+  },
+  schedule: {
+    items: [
+      { activityId: "act-roman-life", slotId: "act-roman-life@10:00", participants: 30 },
+      { activityId: "act-york-lunch", slotId: "act-york-lunch@12:30", participants: 35 },
+    ],
+  },
+};
+
+/** A group-visit basket: the Roman York walking tour at 10:30. */
+export const GROUP_FIXTURE = {
+  activityIds: ["act-roman-walk"],
+  tickets: [
+    { activityId: "act-roman-walk", slotId: "act-roman-walk@10:30", ticketType: "adult" as const, quantity: 12 },
+    { activityId: "act-roman-walk", slotId: "act-roman-walk@10:30", ticketType: "concession" as const, quantity: 4 },
+    { activityId: "act-roman-walk", slotId: "act-roman-walk@10:30", ticketType: "carer" as const, quantity: 2 },
+  ],
+  details: {
+    groupName: "Harrogate Heritage Tours, 14 May group",
+    leadName: "Tom Whitaker",
+    leadMobile: "07700 900461",
+    arrivalTime: "10:00",
+    coaches: 1,
+    coachCompany: "Dales Coaches",
+  },
+};
+
+type Params = Record<string, unknown>;
+
+function expectOk<T>(outcome: Outcome<T>, what: string): T {
+  if (!outcome.ok) throw new Error(`Provider state: ${what} failed: ${outcome.status} ${outcome.code} ${outcome.detail} ${JSON.stringify(outcome.errors ?? [])}`);
+  return outcome.value;
+}
+
+/**
+ * A bookable date with little demand from others, 70 days ahead (so invoices and card
+ * holds are open to it), never a closed day.
+ */
+export function quietDate(backend: Backend, venueId: string = PACT_DEFAULTS.venueId): string {
+  let date = addDays(backend.today(), 70);
+  while (isClosedDay(date)) date = addDays(date, 1);
+  backend.state.booking.quietDays.add(`${venueId} ${date}`);
+  return date;
+}
+
+function userOf(backend: Backend, userId: string): User {
+  const user = backend.state.users.get(userId)?.user;
+  if (!user) throw new Error(`Provider state: no user ${userId}`);
+  return user;
+}
+
+function stepIn(kind: "visit" | "group-visit", value: string | undefined): BasketStep {
+  const step = (value ?? "review") as BasketStep;
+  if (!STEPS[kind].includes(step)) throw new Error(`Provider state: step must be one of ${STEPS[kind].join(", ")}`);
+  return step;
+}
+
+function paymentChoice(value: string | undefined): PaymentChoice {
+  switch (value ?? "invoice") {
+    case "invoice":
+      return { method: "invoice", purchaseOrderNumber: "PO-RPS-2400" };
+    case "card":
+      return { method: "card" };
+    case "card-later":
+      return { method: "card", payLater: true };
+    default:
+      throw new Error("Provider state: payment must be invoice, card or card-later");
+  }
+}
+
+/** A basket of the user with this id, filled in up to (not including) `step`. */
+export function basketAtStep(
+  backend: Backend,
+  args: { userId: string; basketId: string; kind: "visit" | "group-visit"; step: BasketStep; payment?: string },
+) {
+  const { userId, basketId, kind, step } = args;
+  const s = backend.state.booking;
+  const service = backend.booking;
+  s.baskets.delete(basketId);
+  const created = expectOk(service.createBasket(userOf(backend, userId), { kind }), "createBasket");
+  const record = s.baskets.get(created.id);
+  if (!record) throw new Error("Provider state: basket not stored");
+  s.baskets.delete(created.id);
+  record.id = basketId;
+  s.baskets.set(basketId, record);
+
+  const venueId = PACT_DEFAULTS.venueId;
+  const visitDate = quietDate(backend, venueId);
+  const steps = STEPS[kind];
+  const until = steps.indexOf(step);
+  const doing = (name: BasketStep) => steps.indexOf(name) >= 0 && steps.indexOf(name) < until;
+  if (doing("date")) expectOk(service.updateBasketDate(userId, basketId, { venueId, visitDate }), "updateBasketDate");
+  if (doing("information")) expectOk(service.updateBasketInformation(userId, basketId, VISIT_FIXTURE.information), "updateBasketInformation");
+  if (doing("schedule")) expectOk(service.updateBasketSchedule(userId, basketId, VISIT_FIXTURE.schedule), "updateBasketSchedule");
+  if (doing("group-activities")) expectOk(service.updateBasketGroupActivities(userId, basketId, { activityIds: GROUP_FIXTURE.activityIds }), "updateBasketGroupActivities");
+  if (doing("group-capacities")) expectOk(service.updateBasketGroupCapacities(userId, basketId, { tickets: GROUP_FIXTURE.tickets }), "updateBasketGroupCapacities");
+  if (doing("group-details")) expectOk(service.updateBasketGroupDetails(userId, basketId, GROUP_FIXTURE.details), "updateBasketGroupDetails");
+  if (doing("payment")) {
+    // Groups pay by card (invoices are for schools).
+    const choice = paymentChoice(args.payment ?? (kind === "visit" ? "invoice" : "card"));
+    expectOk(service.updateBasketPayment(userId, basketId, choice), "updateBasketPayment");
+  }
+  const basket = expectOk(service.getBasket(userId, basketId), "getBasket");
+  if (basket.nextStep !== step) throw new Error(`Provider state: basket is at ${basket.nextStep}, not ${step}`);
+  return { basketId, venueId, visitDate, month: visitDate.slice(0, 7) };
+}
+
+function ensureSession(backend: Backend, userId: string, token: string) {
+  backend.createSession(userId, token);
+}
+
+export function applyBookingProviderState(backend: Backend, state: BookingProviderStateName, params: Params): Record<string, unknown> {
+  const text = (key: string): string | undefined => {
+    const value = params[key];
+    return typeof value === "string" && value !== "" ? value : undefined;
+  };
+  const s = backend.state.booking;
+  const service = backend.booking;
+  const basketOwner = (basketId: string) => {
+    const b = s.baskets.get(basketId);
+    if (!b) throw new Error(`Provider state: no basket ${basketId} (apply a basket state first)`);
+    return b;
+  };
+  /** The basket named, made at review for the demo user when no earlier state made it. */
+  const basketAtReview = (basketId: string) =>
+    s.baskets.get(basketId) ?? (basketAtStep(backend, { userId: DEMO_USER.id, basketId, kind: "visit", step: "review", payment: text("payment") }), basketOwner(basketId));
+
+  switch (state) {
+    case "venue {venueId} has places on a bookable date": {
+      const venueId = text("venueId") ?? PACT_DEFAULTS.venueId;
+      const visitDate = quietDate(backend, venueId);
+      return { venueId, visitDate, month: visitDate.slice(0, 7) };
+    }
+
+    case "the demo user has an open visit basket with id {basketId} at step {step}":
+      return basketAtStep(backend, {
+        userId: DEMO_USER.id, basketId: text("basketId") ?? PACT_DEFAULTS.visitBasketId, kind: "visit",
+        step: stepIn("visit", text("step")), payment: text("payment"),
+      });
+
+    case "the group organiser is logged in with token {token}": {
+      const token = text("token") ?? "pact-group-session-token";
+      ensureSession(backend, PACT_DEFAULTS.groupUserId, token);
+      return { token, userId: PACT_DEFAULTS.groupUserId };
+    }
+
+    case "the group organiser has an open group-visit basket with id {basketId} at step {step}":
+      return basketAtStep(backend, {
+        userId: PACT_DEFAULTS.groupUserId, basketId: text("basketId") ?? PACT_DEFAULTS.groupBasketId, kind: "group-visit",
+        step: stepIn("group-visit", text("step")), payment: text("payment"),
+      });
+
+    case "basket {basketId} is held": {
+      const b = basketAtReview(text("basketId") ?? PACT_DEFAULTS.visitBasketId);
+      const held = expectOk(service.placeBasketHold(b.userId, b.id), "placeBasketHold");
+      return { basketId: b.id, expiresAt: held.hold?.expiresAt };
+    }
+
+    case "the hold on basket {basketId} has lapsed": {
+      const b = basketAtReview(text("basketId") ?? PACT_DEFAULTS.visitBasketId);
+      expectOk(service.placeBasketHold(b.userId, b.id), "placeBasketHold");
+      if (b.hold) b.hold.expiresAt = service.now() - 60_000;
+      service.sweep();
+      return { basketId: b.id };
+    }
+
+    case "a slot in basket {basketId} has sold out": {
+      const b = basketAtReview(text("basketId") ?? PACT_DEFAULTS.visitBasketId);
+      const first = service.toBasket(b).schedule[0];
+      if (!first || !b.venueId || !b.visitDate) throw new Error("Provider state: the basket has no timed slot");
+      // Another group books every place left in the slot.
+      const key = `${b.venueId} ${b.visitDate} ${first.slotId}`;
+      s.extraTaken.set(key, (s.extraTaken.get(key) ?? 0) + 1000);
+      return { basketId: b.id, slotId: first.slotId };
+    }
+
+    case "basket {basketId} was checked out by card and awaits payment {paymentId}": {
+      const basketId = text("basketId") ?? PACT_DEFAULTS.visitBasketId;
+      const paymentId = text("paymentId") ?? "pay-pact";
+      const b = s.baskets.get(basketId)
+        ?? (basketAtStep(backend, { userId: DEMO_USER.id, basketId, kind: "visit", step: "review", payment: "card" }), basketOwner(basketId));
+      const result = expectOk(service.checkoutRecorded(b.userId, basketId, `state-${paymentId}`, {
+        acceptedTermsVersion: PACT_DEFAULTS.termsVersion, returnUrl: PACT_DEFAULTS.returnUrl,
+      }), "checkout");
+      const payment = result.payment ? s.payments.get(result.payment.id) : undefined;
+      if (!payment) throw new Error("Provider state: the checkout made no card payment (choose card at the payment step)");
+      s.payments.delete(payment.id);
+      payment.id = paymentId;
+      s.payments.set(paymentId, payment);
+      return { basketId, paymentId, orderId: result.order.id };
+    }
+
+    case "a checkout of basket {basketId} was completed with key {key}": {
+      const basketId = text("basketId") ?? PACT_DEFAULTS.visitBasketId;
+      const key = text("key") ?? "pact-checkout-key";
+      const b = basketAtReview(basketId);
+      const body = { acceptedTermsVersion: text("acceptedTermsVersion") ?? PACT_DEFAULTS.termsVersion, returnUrl: text("returnUrl") ?? PACT_DEFAULTS.returnUrl };
+      const result = expectOk(service.checkoutRecorded(b.userId, basketId, key, body), "checkout");
+      return { basketId, key, orderId: result.order.id };
+    }
+
+    case "a checkout of basket {basketId} with key {key} is in flight": {
+      const basketId = text("basketId") ?? PACT_DEFAULTS.visitBasketId;
+      const key = text("key") ?? "pact-checkout-key";
+      const b = basketAtReview(basketId);
+      const body = { acceptedTermsVersion: text("acceptedTermsVersion") ?? PACT_DEFAULTS.termsVersion, returnUrl: text("returnUrl") ?? PACT_DEFAULTS.returnUrl };
+      service.markInFlight(b.userId, key, `POST /baskets/${basketId}/checkout ${canonicalJson(body)}`);
+      return { basketId, key };
+    }
+
+    case "the demo user has an upcoming visit order with id {orderId} and payment {payment}": {
+      const orderId = text("orderId") ?? "ord-pact";
+      const payment = text("payment") ?? "card";
+      if (!["none", "card", "card-unpaid", "invoice"].includes(payment)) {
+        throw new Error("Provider state: payment must be none, card, card-unpaid or invoice");
+      }
+      const basketId = `bkt-for-${orderId}`;
+      const step = "review";
+      basketAtStep(backend, {
+        userId: DEMO_USER.id, basketId, kind: "visit", step: payment === "none" ? "schedule" : step,
+        payment: payment === "invoice" ? "invoice" : "card",
+      });
+      if (payment === "none") {
+        // Lunch space only: a free visit, which skips payment.
+        expectOk(service.updateBasketSchedule(DEMO_USER.id, basketId, { items: [VISIT_FIXTURE.schedule.items[1]] }), "updateBasketSchedule");
+      }
+      const result = expectOk(service.checkoutRecorded(DEMO_USER.id, basketId, `state-${orderId}`, {
+        acceptedTermsVersion: PACT_DEFAULTS.termsVersion, returnUrl: PACT_DEFAULTS.returnUrl,
+      }), "checkout");
+      if (payment === "card" && result.payment) service.settlePayment(result.payment.id, "success");
+      renameOrder(backend, result.order.id, orderId);
+      return { orderId, payment };
+    }
+
+    case "the CMS has published venues":
+      return { venueId: PACT_DEFAULTS.venueId };
+  }
+}
+
+/** Gives an order made by a state the id a pact names. */
+function renameOrder(backend: Backend, from: string, to: string): void {
+  if (from === to) return;
+  const { orders } = backend.state;
+  const s = backend.state.booking;
+  const order = orders.get(from);
+  if (!order) throw new Error(`Provider state: no order ${from}`);
+  orders.delete(from);
+  orders.delete(to);
+  order.id = to;
+  orders.set(to, order);
+  const detail = s.orderDetails.get(from);
+  if (detail) {
+    s.orderDetails.delete(from);
+    s.orderDetails.set(to, detail);
+  }
+  for (const p of s.payments.values()) if (p.orderId === from) p.orderId = to;
+  for (const b of s.baskets.values()) if (b.orderId === from) b.orderId = to;
+}

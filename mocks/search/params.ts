@@ -1,0 +1,228 @@
+import { badRequest } from "./errors.ts";
+import { FACET_ATTRIBUTES, FACET_NAME, LIMITS, RULE_CONTEXT } from "./settings.ts";
+
+// Search parameters as the Algolia REST API takes them: JSON properties of a request,
+// and/or a URL-encoded `params` string (v3/v4 clients; arrays JSON-encoded or
+// comma-separated). Unknown parameters and ill-typed values are 400s, as on Algolia.
+
+/** A nested filter list: an outer array is AND, an inner array OR; a string alone is one filter. */
+export type FilterList = (string | string[])[];
+
+export interface SearchParams {
+  query: string;
+  page: number;
+  hitsPerPage: number;
+  facets: string[];
+  maxValuesPerFacet: number;
+  sortFacetValuesBy: "count" | "alpha";
+  facetFilters: FilterList;
+  numericFilters: FilterList;
+  tagFilters: FilterList;
+  filters: string;
+  attributesToRetrieve: string[];
+  attributesToHighlight: string[] | null;
+  highlightPreTag: string;
+  highlightPostTag: string;
+  ruleContexts: string[];
+  enableRules: boolean;
+  relevancyStrictness: number | null;
+  clickAnalytics: boolean;
+  typoTolerance: boolean | "min" | "strict";
+  queryType: "prefixLast" | "prefixAll" | "prefixNone";
+  removeWordsIfNoResults: "none" | "lastWords" | "firstWords" | "allOptional";
+  facetQuery: string;
+  maxFacetHits: number;
+  /** The parameters as received (after merging `params`), echoed in `params`. */
+  received: Record<string, unknown>;
+}
+
+/** Every search parameter Algolia documents; ones without an effect here are accepted and ignored. */
+const KNOWN = new Set([
+  "query", "similarQuery", "filters", "facetFilters", "optionalFilters", "numericFilters", "tagFilters",
+  "sumOrFiltersScores", "restrictSearchableAttributes", "facets", "facetingAfterDistinct", "page", "offset",
+  "length", "aroundLatLng", "aroundLatLngViaIP", "aroundRadius", "aroundPrecision", "minimumAroundRadius",
+  "insideBoundingBox", "insidePolygon", "naturalLanguages", "ruleContexts", "personalizationImpact",
+  "userToken", "getRankingInfo", "synonyms", "clickAnalytics", "analytics", "analyticsTags",
+  "percentileComputation", "enableABTest", "attributesToRetrieve", "ranking", "customRanking",
+  "relevancyStrictness", "attributesToHighlight", "attributesToSnippet", "highlightPreTag", "highlightPostTag",
+  "snippetEllipsisText", "restrictHighlightAndSnippetArrays", "hitsPerPage", "minWordSizefor1Typo",
+  "minWordSizefor2Typos", "typoTolerance", "allowTyposOnNumericTokens", "disableTypoToleranceOnAttributes",
+  "ignorePlurals", "removeStopWords", "keepDiacriticsOnCharacters", "queryLanguages", "decompoundQuery",
+  "enableRules", "enablePersonalization", "queryType", "removeWordsIfNoResults", "mode", "semanticSearch",
+  "advancedSyntax", "optionalWords", "disableExactOnAttributes", "exactOnSingleWordQuery", "alternativesAsExact",
+  "advancedSyntaxFeatures", "distinct", "replaceSynonymsInHighlight", "minProximity", "responseFields",
+  "maxFacetHits", "maxValuesPerFacet", "sortFacetValuesBy", "attributeCriteriaComputedByMinProximity",
+  "renderingContent", "enableReRanking", "reRankingApplyFilter", "facetQuery", "hitsPerPage",
+]);
+
+/** Keys of a multi-query request entry that are not search parameters. */
+const REQUEST_KEYS = new Set(["indexName", "type", "facet", "params"]);
+
+const typeName = (value: unknown) => (Array.isArray(value) ? "array" : value === null ? "null" : typeof value);
+
+/** Reads a `params` string: `a=1&b=%5B%22x%22%5D` → { a: "1", b: '["x"]' }. */
+export function parseParamsString(params: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of new URLSearchParams(params)) out[key] = value;
+  return out;
+}
+
+/** Merges a request's JSON properties and its `params` string (the string wins, as on Algolia). */
+export function mergeParams(request: Record<string, unknown>): Record<string, unknown> {
+  const merged: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(request)) if (!REQUEST_KEYS.has(key) && value !== undefined) merged[key] = value;
+  if (request.params !== undefined) {
+    if (typeof request.params !== "string") throw badRequest(`Invalid value for "params": expected a string, got ${typeName(request.params)}`);
+    Object.assign(merged, parseParamsString(request.params));
+  }
+  return merged;
+}
+
+function integer(name: string, value: unknown, min: number, max: number, fallback: number): number {
+  if (value === undefined) return fallback;
+  const n = typeof value === "string" && value.trim() !== "" ? Number(value) : value;
+  if (typeof n !== "number" || !Number.isInteger(n)) throw badRequest(`Invalid value for "${name}": expected an integer, got ${JSON.stringify(value)}`);
+  if (n < min || n > max) throw badRequest(`Invalid value for "${name}": ${n} is out of range [${min}, ${max}]`);
+  return n;
+}
+
+function bool(name: string, value: unknown, fallback: boolean): boolean {
+  if (value === undefined) return fallback;
+  if (typeof value === "boolean") return value;
+  if (value === "true") return true;
+  if (value === "false") return false;
+  throw badRequest(`Invalid value for "${name}": expected a boolean, got ${JSON.stringify(value)}`);
+}
+
+function string(name: string, value: unknown, fallback: string): string {
+  if (value === undefined) return fallback;
+  if (typeof value !== "string") throw badRequest(`Invalid value for "${name}": expected a string, got ${typeName(value)}`);
+  return value;
+}
+
+/** A list parameter: an array, a JSON-encoded array, or a comma-separated string. */
+function stringList(name: string, value: unknown, fallback: string[]): string[] {
+  if (value === undefined) return fallback;
+  let list: unknown = value;
+  if (typeof value === "string") {
+    const trimmed = value.trim();
+    if (trimmed.startsWith("[")) {
+      try {
+        list = JSON.parse(trimmed);
+      } catch {
+        throw badRequest(`Invalid value for "${name}": malformed JSON array`);
+      }
+    } else list = trimmed === "" ? [] : trimmed.split(",").map((s) => s.trim());
+  }
+  if (!Array.isArray(list) || !list.every((item) => typeof item === "string")) {
+    throw badRequest(`Invalid value for "${name}": expected an array of strings`);
+  }
+  return list as string[];
+}
+
+/** facetFilters / numericFilters / tagFilters: a string, or an array of strings and arrays of strings. */
+function filterList(name: string, value: unknown): FilterList {
+  if (value === undefined) return [];
+  let list: unknown = value;
+  if (typeof value === "string") {
+    const trimmed = value.trim();
+    if (trimmed.startsWith("[")) {
+      try {
+        list = JSON.parse(trimmed);
+      } catch {
+        throw badRequest(`Invalid value for "${name}": malformed JSON array`);
+      }
+    } else list = trimmed === "" ? [] : trimmed.split(",").map((s) => s.trim());
+  }
+  if (!Array.isArray(list)) throw badRequest(`Invalid value for "${name}": expected an array, got ${typeName(list)}`);
+  for (const item of list) {
+    const ok = typeof item === "string" || (Array.isArray(item) && item.every((inner) => typeof inner === "string"));
+    if (!ok) throw badRequest(`Invalid value for "${name}": expected strings or arrays of strings (one level of nesting)`);
+  }
+  return list as FilterList;
+}
+
+function oneOf<T extends string>(name: string, value: unknown, allowed: readonly T[], fallback: T): T {
+  if (value === undefined) return fallback;
+  if (typeof value !== "string" || !allowed.includes(value as T)) {
+    throw badRequest(`Invalid value for "${name}": expected one of ${allowed.join(", ")}`);
+  }
+  return value as T;
+}
+
+export function checkFacetName(name: string, where: string): void {
+  if (!FACET_NAME.test(name)) {
+    throw badRequest(`Invalid facet name ${JSON.stringify(name)} in ${where}: 1 to 64 letters, digits, "_" or "-"`);
+  }
+}
+
+/** Validates and normalises the merged parameters of one query. */
+export function parseSearchParams(raw: Record<string, unknown>): SearchParams {
+  for (const key of Object.keys(raw)) {
+    if (!KNOWN.has(key)) throw badRequest(`Unknown parameter: ${key}`);
+  }
+  const query = string("query", raw.query, "");
+  if (query.length > LIMITS.maxQueryLength) throw badRequest(`Query too long: at most ${LIMITS.maxQueryLength} characters`);
+
+  if (raw.page !== undefined) {
+    const page = typeof raw.page === "string" ? Number(raw.page) : raw.page;
+    if (typeof page === "number" && page < 0) throw badRequest("Page requested below 0.");
+  }
+  const page = integer("page", raw.page, 0, Number.MAX_SAFE_INTEGER, 0);
+  const hitsPerPage = integer("hitsPerPage", raw.hitsPerPage, 0, LIMITS.maxHitsPerPage, LIMITS.defaultHitsPerPage);
+
+  const requestedFacets = stringList("facets", raw.facets, []);
+  for (const facet of requestedFacets) if (facet !== "*") checkFacetName(facet, "facets");
+  const facets = requestedFacets.includes("*") ? [...FACET_ATTRIBUTES] : [...new Set(requestedFacets)];
+
+  const ruleContexts = stringList("ruleContexts", raw.ruleContexts, []);
+  if (ruleContexts.length > LIMITS.maxRuleContexts) {
+    throw badRequest(`Too many rule contexts: at most ${LIMITS.maxRuleContexts}, got ${ruleContexts.length}`);
+  }
+  for (const context of ruleContexts) {
+    if (!RULE_CONTEXT.test(context)) throw badRequest(`Invalid rule context ${JSON.stringify(context)}: 1 to 64 letters, digits, "_" or "-"`);
+  }
+
+  const relevancyStrictness = raw.relevancyStrictness === undefined ? null : integer("relevancyStrictness", raw.relevancyStrictness, 0, 100, 100);
+
+  let typoTolerance: SearchParams["typoTolerance"] = true;
+  if (raw.typoTolerance !== undefined) {
+    typoTolerance = raw.typoTolerance === "min" || raw.typoTolerance === "strict" ? raw.typoTolerance : bool("typoTolerance", raw.typoTolerance, true);
+  }
+
+  const attributesToHighlight = raw.attributesToHighlight === undefined ? null : stringList("attributesToHighlight", raw.attributesToHighlight, []);
+
+  return {
+    query,
+    page,
+    hitsPerPage,
+    facets,
+    maxValuesPerFacet: integer("maxValuesPerFacet", raw.maxValuesPerFacet, 0, LIMITS.maxMaxValuesPerFacet, LIMITS.defaultMaxValuesPerFacet),
+    sortFacetValuesBy: oneOf("sortFacetValuesBy", raw.sortFacetValuesBy, ["count", "alpha"], "count"),
+    facetFilters: filterList("facetFilters", raw.facetFilters),
+    numericFilters: filterList("numericFilters", raw.numericFilters),
+    tagFilters: filterList("tagFilters", raw.tagFilters),
+    filters: string("filters", raw.filters, ""),
+    attributesToRetrieve: stringList("attributesToRetrieve", raw.attributesToRetrieve, ["*"]),
+    attributesToHighlight,
+    highlightPreTag: string("highlightPreTag", raw.highlightPreTag, "<em>"),
+    highlightPostTag: string("highlightPostTag", raw.highlightPostTag, "</em>"),
+    ruleContexts,
+    enableRules: bool("enableRules", raw.enableRules, true),
+    relevancyStrictness,
+    clickAnalytics: bool("clickAnalytics", raw.clickAnalytics, false),
+    typoTolerance,
+    queryType: oneOf("queryType", raw.queryType, ["prefixLast", "prefixAll", "prefixNone"], "prefixLast"),
+    removeWordsIfNoResults: oneOf("removeWordsIfNoResults", raw.removeWordsIfNoResults, ["none", "lastWords", "firstWords", "allOptional"], "none"),
+    facetQuery: string("facetQuery", raw.facetQuery, ""),
+    maxFacetHits: integer("maxFacetHits", raw.maxFacetHits, 1, LIMITS.maxFacetHits, LIMITS.defaultMaxFacetHits),
+    received: raw,
+  };
+}
+
+/** The `params` string Algolia echoes: each parameter URL-encoded, arrays and objects as JSON. */
+export function serializeParams(received: Record<string, unknown>): string {
+  return Object.entries(received)
+    .map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(typeof value === "string" ? value : JSON.stringify(value))}`)
+    .join("&");
+}

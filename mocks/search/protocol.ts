@@ -1,0 +1,190 @@
+import { type Engine, buildEngine } from "./engine.ts";
+import { SearchApiError, badRequest } from "./errors.ts";
+import { receiveEvents } from "./insights.ts";
+import { checkFacetName, mergeParams, parseSearchParams, serializeParams, type SearchParams } from "./params.ts";
+import { DEFAULT_INDEX_NAME, DEFAULT_RELEVANCY_STRICTNESS, RENDERING_CONTENT, REPLICAS, RULES, type SortKey } from "./settings.ts";
+
+// The Algolia REST wire protocol, as far as the algoliasearch v5 client, InstantSearch
+// and search-insights use it:
+//   POST /1/indexes/*/queries                    multi-queries (hits and facet-value searches)
+//   POST /1/indexes/{index}/query                one query
+//   POST /1/indexes/{index}/facets/{facet}/query facet value search
+//   POST /1/events                               insights events
+// Errors are Algolia's shape, { message, status }. Bodies are JSON whatever the
+// Content-Type (the clients send text/plain to avoid CORS preflights).
+
+export interface SearchHandlerOptions {
+  /** The primary index; its replicas are named after it. Default dev_organisations. */
+  indexName?: string;
+  /** When given, requests must carry this application id and key (else any non-empty ones do). */
+  appId?: string;
+  apiKey?: string;
+}
+
+let engine: Engine | undefined;
+
+/** The engine, built on first use (once per process). */
+export function getSearchEngine(): Engine {
+  engine ??= buildEngine();
+  return engine;
+}
+
+const JSON_HEADERS = { "Content-Type": "application/json; charset=UTF-8" };
+
+function json(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: JSON_HEADERS });
+}
+
+const errorResponse = (status: number, message: string) => json(status, { message, status });
+
+interface ResolvedIndex {
+  name: string;
+  sort: SortKey | null;
+  virtual: boolean;
+}
+
+function resolveIndex(name: unknown, primary: string): ResolvedIndex {
+  if (typeof name !== "string" || name === "") throw badRequest("indexName is required");
+  if (name === primary) return { name, sort: null, virtual: false };
+  const replica = REPLICAS.find((r) => name === primary + r.suffix);
+  if (!replica) throw new SearchApiError(404, "Index does not exist");
+  return { name, sort: replica.sort, virtual: replica.virtual };
+}
+
+function credential(request: Request, url: URL, name: string): string | null {
+  const header = request.headers.get(name);
+  if (header) return header;
+  for (const [key, value] of url.searchParams) if (key.toLowerCase() === name) return value;
+  return null;
+}
+
+function checkCredentials(request: Request, url: URL, options: SearchHandlerOptions): void {
+  const appId = credential(request, url, "x-algolia-application-id");
+  const apiKey = credential(request, url, "x-algolia-api-key");
+  const wrong = !appId || !apiKey || (options.appId !== undefined && appId !== options.appId) || (options.apiKey !== undefined && apiKey !== options.apiKey);
+  if (wrong) throw new SearchApiError(403, "Invalid Application-ID or API key");
+}
+
+async function readJson(request: Request): Promise<Record<string, unknown>> {
+  const text = await request.text();
+  if (text.trim() === "") return {};
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw badRequest("Invalid JSON in the request body");
+  }
+  if (typeof body !== "object" || body === null || Array.isArray(body)) throw badRequest("The request body must be a JSON object");
+  return body as Record<string, unknown>;
+}
+
+function rulesFor(params: SearchParams) {
+  if (!params.enableRules || params.ruleContexts.length === 0) return {};
+  const applied = RULES.filter((rule) => params.ruleContexts.includes(rule.context));
+  if (applied.length === 0) return {};
+  return { userData: applied.map((rule) => rule.userData), appliedRules: applied.map((rule) => ({ objectID: rule.objectID })) };
+}
+
+function queryID(): string {
+  return crypto.randomUUID().replaceAll("-", "");
+}
+
+/** One hits query, answered as Algolia's SearchResponse. */
+function runQuery(index: ResolvedIndex, raw: Record<string, unknown>): Record<string, unknown> {
+  const started = performance.now();
+  const params = parseSearchParams(raw);
+  const relevancyStrictness = index.virtual ? (params.relevancyStrictness ?? DEFAULT_RELEVANCY_STRICTNESS) : null;
+  const outcome = getSearchEngine().search(params, { sort: index.sort, relevancyStrictness });
+  const processingTimeMS = Math.round(performance.now() - started);
+  const { hits, ...rest } = outcome;
+  return {
+    hits,
+    ...rest,
+    exhaustiveFacetsCount: true,
+    exhaustiveNbHits: true,
+    exhaustiveTypo: true,
+    exhaustive: { facetsCount: true, nbHits: true, typo: true },
+    query: params.query,
+    params: serializeParams(params.received),
+    index: index.name,
+    renderingContent: RENDERING_CONTENT,
+    ...rulesFor(params),
+    ...(params.clickAnalytics ? { queryID: queryID() } : {}),
+    processingTimeMS,
+    serverTimeMS: processingTimeMS,
+  };
+}
+
+/** One facet value search, answered as Algolia's SearchForFacetValuesResponse. */
+function runFacetQuery(facet: unknown, raw: Record<string, unknown>): Record<string, unknown> {
+  const started = performance.now();
+  if (typeof facet !== "string") throw badRequest("facet is required for a facet query");
+  checkFacetName(facet, "the facet of a facet value search");
+  const params = parseSearchParams(raw);
+  const { facetHits } = getSearchEngine().searchFacetValues(facet, params);
+  return { facetHits, exhaustiveFacetsCount: true, processingTimeMS: Math.round(performance.now() - started) };
+}
+
+async function route(request: Request, url: URL, options: SearchHandlerOptions): Promise<Response> {
+  const segments = url.pathname.split("/").filter(Boolean).map((s) => decodeURIComponent(s));
+  const primary = options.indexName ?? DEFAULT_INDEX_NAME;
+  const post = () => {
+    if (request.method !== "POST") throw new SearchApiError(405, "Method not allowed");
+  };
+
+  // /1/events
+  if (segments.length === 2 && segments[0] === "1" && segments[1] === "events") {
+    post();
+    checkCredentials(request, url, options);
+    const body = await readJson(request);
+    const outcome = receiveEvents(body);
+    return json(outcome.status, outcome.body);
+  }
+  if (segments[0] !== "1" || segments[1] !== "indexes" || segments.length < 4) throw new SearchApiError(404, "Not found");
+
+  // /1/indexes/*/queries
+  if (segments.length === 4 && segments[2] === "*" && segments[3] === "queries") {
+    post();
+    checkCredentials(request, url, options);
+    const body = await readJson(request);
+    const requests = body.requests;
+    if (!Array.isArray(requests) || requests.length === 0) throw badRequest("requests: expected a non-empty array");
+    const results = requests.map((entry: unknown) => {
+      if (typeof entry !== "object" || entry === null || Array.isArray(entry)) throw badRequest("requests: each request must be an object");
+      const r = entry as Record<string, unknown>;
+      const index = resolveIndex(r.indexName, primary);
+      const type = r.type ?? "default";
+      if (type === "facet") return runFacetQuery(r.facet, mergeParams(r));
+      if (type !== "default") throw badRequest(`Invalid value for "type": expected default or facet`);
+      return runQuery(index, mergeParams(r));
+    });
+    return json(200, { results });
+  }
+
+  // /1/indexes/{index}/query
+  if (segments.length === 4 && segments[3] === "query") {
+    post();
+    checkCredentials(request, url, options);
+    const index = resolveIndex(segments[2], primary);
+    return json(200, runQuery(index, mergeParams(await readJson(request))));
+  }
+
+  // /1/indexes/{index}/facets/{facet}/query
+  if (segments.length === 6 && segments[3] === "facets" && segments[5] === "query") {
+    post();
+    checkCredentials(request, url, options);
+    resolveIndex(segments[2], primary);
+    return json(200, runFacetQuery(segments[4], mergeParams(await readJson(request))));
+  }
+  throw new SearchApiError(404, "Not found");
+}
+
+/** Answers one request of the Algolia wire protocol from the embedded index. */
+export async function handleSearchRequest(request: Request, options: SearchHandlerOptions = {}): Promise<Response> {
+  try {
+    return await route(request, new URL(request.url), options);
+  } catch (error) {
+    if (error instanceof SearchApiError) return errorResponse(error.status, error.message);
+    throw error;
+  }
+}
