@@ -1,4 +1,5 @@
 import { beforeAll, describe, it } from "vitest";
+import { bookingCmsCases } from "./support/booking-cases";
 import { cmsCases } from "./support/cms-cases";
 import { newPact, removePactFile, runConsumerCase } from "./support/pact";
 
@@ -9,7 +10,7 @@ describe("CMS consumer pact (group-visits-web -> cms)", () => {
   // Start from an empty pact file: Pact merges into an existing one.
   beforeAll(() => removePactFile("cms"));
 
-  for (const c of cmsCases) {
+  for (const c of [...cmsCases, ...bookingCmsCases]) {
     it(c.description, () => runConsumerCase(pact, c));
   }
 });

@@ -1,7 +1,7 @@
 import { expect } from "vitest";
 import { createCmsClient } from "../../../app/api/client.server";
-import { getPage, getSite } from "../../../app/api/cms.server";
-import { JSON_CONTENT, PROBLEM_CONTENT, eachLike, expectOk, expectProblem, like, problemBody, reify } from "./matchers";
+import { getCurrentTerms, getPage, getSite, listGroupTypes } from "../../../app/api/cms.server";
+import { JSON_CONTENT, PROBLEM_CONTENT, calendarDate, eachLike, expectOk, expectProblem, like, oneOf, problemBody, reify } from "./matchers";
 import type { ConsumerCase } from "./pact";
 
 // The CMS interactions of the app: one or more per function in app/api/cms.server.ts.
@@ -32,7 +32,47 @@ const homePage = {
   callsToAction: eachLike(link("Book a visit", "/account/book/date")),
 };
 
+const groupType = {
+  groupType: oneOf(["education", "home-education", "tour-operator", "other-group"], "education"),
+  name: like("Schools and colleges"),
+  summary: like("Nurseries, primary and secondary schools, academies and colleges."),
+  description: like("<p>Curriculum-linked workshops and shows.</p>"),
+  registrationIntro: like("<p>Find your school and ask to join it.</p>"),
+  bookingIntro: like("<p>Book workshops for your class.</p>"),
+  organisationKinds: eachLike("Primary school"),
+};
+
+const registrationTerms = {
+  kind: "registration",
+  version: like("registration-2026-01"),
+  title: like("Account terms and privacy notice"),
+  summary: like("You register on behalf of your organisation."),
+  body: like("<h2>Your account</h2><p>Keep your password to yourself.</p>"),
+  effectiveFrom: calendarDate("2026-01-01"),
+};
+
 export const cmsCases: readonly ConsumerCase[] = [
+  {
+    description: "list the group types for registration",
+    states: [["the CMS has published group types"]],
+    define: (i) =>
+      i.withRequest("GET", "/group-types").willRespondWith(200, (b) => b.headers(JSON_CONTENT).jsonBody({ items: eachLike(groupType) })),
+    async exercise(url) {
+      const { items } = expectOk(await listGroupTypes(client(url)));
+      expect(items).toEqual([reify(groupType)]);
+      expect(items[0]?.groupType).toBe("education");
+    },
+  },
+  {
+    description: "get the registration terms in force",
+    states: [["the CMS has published {termsKind} terms", { termsKind: "registration" }]],
+    define: (i) =>
+      i.withRequest("GET", "/terms/registration").willRespondWith(200, (b) => b.headers(JSON_CONTENT).jsonBody(registrationTerms)),
+    async exercise(url) {
+      const terms = expectOk(await getCurrentTerms(client(url), "registration"));
+      expect(terms).toEqual(reify(registrationTerms));
+    },
+  },
   {
     description: "get the site content",
     states: [["the CMS has published site content"]],

@@ -9,6 +9,7 @@ import {
   JSON_CONTENT, PROBLEM_CONTENT, arrayContaining, boolean, calendarDate, eachLike, email, expectOk,
   expectProblem, instant, integer, like, oneOf, problemBody, reify, timeOfDay,
 } from "./matchers";
+import { gatewayAccountCases } from "./gateway-account-cases";
 import type { ConsumerCase, State } from "./pact";
 
 // The gateway interactions of the app: one or more per function in app/api/gateway.server.ts.
@@ -387,4 +388,6 @@ export const gatewayCases: readonly ConsumerCase[] = [
       expect(expectOk(result)).toEqual(NEWSLETTER_ACCEPTED);
     },
   },
+  // Registration, password reset, organisation updates and associations.
+  ...gatewayAccountCases,
 ];

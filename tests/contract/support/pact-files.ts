@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { bookingCases, bookingCmsCases } from "./booking-cases";
 import { cmsCases } from "./cms-cases";
 import { gatewayCases } from "./gateway-cases";
 import { type ConsumerCase, type Provider, pactFile, writePactFile } from "./pact";
@@ -19,7 +20,10 @@ import { type ConsumerCase, type Provider, pactFile, writePactFile } from "./pac
  * second, the result is byte-for-byte what the consumer tests write, and every file is
  * correct whatever the order and whether it runs alone.
  */
-export const CASES: Record<Provider, readonly ConsumerCase[]> = { gateway: gatewayCases, cms: cmsCases };
+export const CASES: Record<Provider, readonly ConsumerCase[]> = {
+  gateway: [...gatewayCases, ...bookingCases],
+  cms: [...cmsCases, ...bookingCmsCases],
+};
 
 export async function writeAllPactFiles(): Promise<void> {
   for (const [provider, cases] of Object.entries(CASES) as [Provider, readonly ConsumerCase[]][]) {

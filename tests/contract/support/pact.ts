@@ -10,11 +10,18 @@ export const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
 export const PACT_DIR = join(ROOT, "pacts");
 
 export const CONSUMER = "group-visits-web";
+/** The backends with an OpenAPI contract (contracts/*.yaml), verified against the mock backend. */
 export type Provider = "gateway" | "cms";
 export const PROVIDERS: readonly Provider[] = ["gateway", "cms"];
+/**
+ * Every provider the app has pacts with: the backends, and the search provider (the
+ * Algolia wire protocol; no OpenAPI document, verified against the embedded engine by
+ * search.provider.verify.test.ts).
+ */
+export type PactProvider = Provider | "search";
 
 /** The pact file Pact writes for a consumer/provider pair: `<consumer>-<provider>.json`. */
-export function pactFile(provider: Provider): string {
+export function pactFile(provider: PactProvider): string {
   return join(PACT_DIR, `${CONSUMER}-${provider}.json`);
 }
 
@@ -23,7 +30,7 @@ export function contractFile(provider: Provider): string {
   return join(ROOT, "contracts", `${provider}.yaml`);
 }
 
-export function newPact(provider: Provider): PactV4 {
+export function newPact(provider: PactProvider): PactV4 {
   return new PactV4({ consumer: CONSUMER, provider, dir: PACT_DIR, logLevel: "warn" });
 }
 
@@ -57,7 +64,7 @@ export async function runConsumerCase(pact: PactV4, c: ConsumerCase): Promise<vo
 }
 
 /** Deletes the provider's pact file, so a run never keeps interactions a case no longer defines. */
-export function removePactFile(provider: Provider): void {
+export function removePactFile(provider: PactProvider): void {
   rmSync(pactFile(provider), { force: true });
 }
 
@@ -65,7 +72,7 @@ export function removePactFile(provider: Provider): void {
  * Writes the provider's pact file from scratch by running every case (the same cases
  * the consumer test files run, one `it` each).
  */
-export async function writePactFile(provider: Provider, cases: readonly ConsumerCase[]): Promise<void> {
+export async function writePactFile(provider: PactProvider, cases: readonly ConsumerCase[]): Promise<void> {
   removePactFile(provider);
   const pact = newPact(provider);
   for (const c of cases) await runConsumerCase(pact, c);

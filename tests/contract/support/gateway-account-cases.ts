@@ -1,0 +1,406 @@
+import { expect } from "vitest";
+import { createGatewayClient } from "../../../app/api/client.server";
+import {
+  completePasswordReset, createRegistration, getOrganisation, leaveAssociation, requestAssociation,
+  requestPasswordReset, setCurrentOrganisation, updateOrganisation, type RegistrationRequest,
+} from "../../../app/api/gateway.server";
+import { fieldErrors } from "../../../app/api/result.server";
+import {
+  JSON_CONTENT, PROBLEM_CONTENT, arrayContaining, boolean, email, expectOk, expectProblem, instant, integer, like,
+  oneOf, problemBody, reify,
+} from "./matchers";
+import type { ConsumerCase, State } from "./pact";
+
+// Registration, password reset, organisation updates and associations (issue 3): one or
+// more interactions per function, each exercised through the app's real function.
+
+const DEMO_EMAIL = "teacher@example.org";
+const TOKEN = "pact-demo-session-token";
+const AUTHORIZATION = { Authorization: `Bearer ${TOKEN}` };
+const LOGGED_IN: State = ["the demo user is logged in with token {token}", { token: TOKEN }];
+const DEMO_USER_EXISTS: State = ["the demo user exists"];
+const TERMS_VERSION = "registration-2026-01";
+const TERMS_IN_FORCE: State = ["the registration terms in force are version {version}", { version: TERMS_VERSION }];
+
+const client = (baseUrl: string, token: string | null = TOKEN) => createGatewayClient({ baseUrl, timeoutMs: 5000, token });
+
+const GROUP_TYPES = ["education", "home-education", "tour-operator", "other-group"];
+const PHASES = ["nursery", "primary", "middle", "secondary", "all-through", "sixteen-plus"];
+
+const exists = (organisationId: string): State => ["an organisation with id {organisationId} exists", { organisationId }];
+const memberOf = (organisationId: string): State => ["the demo user is a member of organisation {organisationId}", { organisationId }];
+const askedToJoin = (organisationId: string): State => ["the demo user has asked to join organisation {organisationId}", { organisationId }];
+const noUser = (address: string): State => ["no user has email {email}", { email: address }];
+
+const summary = (id: string, name: string, groupType = "education") => ({
+  id: like(id),
+  name: like(name),
+  groupType: oneOf(GROUP_TYPES, groupType),
+  town: like("Leeds"),
+  postcode: like("LS9 7QR"),
+});
+
+/** A school's directory details, as registration and the organisation edit page show them. */
+const school = (id: string) => ({
+  ...summary(id, "St Aidan's Church of England Primary School"),
+  kind: like("Primary school"),
+  address: { line1: like("2 Harehills Lane"), town: like("Leeds"), postcode: like("LS9 7QR") },
+  phone: like("0113 496 0456"),
+  urn: like("107998"),
+  numberOfPupils: integer(210),
+  phase: oneOf(PHASES, "primary"),
+  ageRange: { lowest: integer(4), highest: integer(11) },
+  region: like("Yorkshire and the Humber"),
+});
+
+const newUser = (address: string) => ({
+  email: address,
+  password: "correct horse battery staple",
+  title: "Mr",
+  firstName: "Sam",
+  lastName: "Okoye",
+  phone: "0113 496 0777",
+  jobTitle: "Year 6 teacher",
+  marketingConsent: false,
+});
+
+const JOINER = "joining.teacher@example.org";
+const joinRequest = {
+  groupType: "education",
+  user: newUser(JOINER),
+  organisationId: "org-1002",
+  acceptedTermsVersion: TERMS_VERSION,
+} satisfies RegistrationRequest;
+
+const CREATOR = "new.operator@example.org";
+const createRequest = {
+  groupType: "tour-operator",
+  user: { ...newUser(CREATOR), jobTitle: "Groups manager" },
+  organisation: {
+    name: "Ridings Heritage Tours Ltd",
+    kind: "Tour company",
+    address: { line1: "4 Museum Street", town: "York", postcode: "YO1 7DJ" },
+    phone: "01904 496 000",
+    companyNumber: "12345678",
+    countryOfOperation: "GB",
+  },
+  acceptedTermsVersion: TERMS_VERSION,
+} satisfies RegistrationRequest;
+
+const registeredUser = (address: string, groupType: string, currentOrganisationId: unknown) => ({
+  id: like("usr-3c9d1f0a"),
+  email: email(address),
+  title: like("Mr"),
+  firstName: like("Sam"),
+  lastName: like("Okoye"),
+  phone: like("0113 496 0777"),
+  jobTitle: like("Year 6 teacher"),
+  marketingConsent: boolean(false),
+  groupType: oneOf(GROUP_TYPES, groupType),
+  currentOrganisationId,
+});
+
+const joinResult = {
+  token: like("3f1c2a9e-5b7d-4e8f-9a6b-0c1d2e3f4a5b"),
+  expiresAt: instant("2026-05-01T17:00:00.000Z"),
+  // Not linked to any organisation until the museum approves the request.
+  user: registeredUser(JOINER, "education", null),
+  association: {
+    organisation: summary("org-1002", "St Aidan's Church of England Primary School"),
+    status: "pending",
+    role: "member",
+    requestedAt: instant("2026-03-10T10:00:00.000Z"),
+  },
+};
+
+const createResult = {
+  token: like("3f1c2a9e-5b7d-4e8f-9a6b-0c1d2e3f4a5b"),
+  expiresAt: instant("2026-05-01T17:00:00.000Z"),
+  user: { ...registeredUser(CREATOR, "tour-operator", like("org-8a7b6c5d")), jobTitle: like("Groups manager") },
+  association: {
+    organisation: { ...summary("org-8a7b6c5d", "Ridings Heritage Tours Ltd", "tour-operator"), town: like("York"), postcode: like("YO1 7DJ") },
+    status: "approved",
+    role: "lead",
+    requestedAt: instant("2026-03-10T10:00:00.000Z"),
+  },
+};
+
+const ACCEPTED = { status: "accepted" } as const;
+
+const pendingAssociation = (id: string, name: string) => ({
+  organisation: summary(id, name),
+  status: "pending",
+  role: "member",
+  requestedAt: instant("2026-03-10T10:00:00.000Z"),
+});
+
+export const gatewayAccountCases: readonly ConsumerCase[] = [
+  {
+    description: "get an organisation's directory details without a session",
+    // Registration shows the organisation a new user asks to join before the account exists.
+    states: [exists("org-1002")],
+    define: (i) =>
+      i.withRequest("GET", "/organisations/org-1002").willRespondWith(200, (b) => b.headers(JSON_CONTENT).jsonBody(school("org-1002"))),
+    async exercise(url) {
+      const found = expectOk(await getOrganisation(client(url, null), "org-1002"));
+      expect(found).toEqual(reify(school("org-1002")));
+      expect(found.ageRange).toEqual({ lowest: 4, highest: 11 });
+    },
+  },
+  {
+    description: "register a new user who asks to join an existing organisation",
+    states: [noUser(JOINER), exists("org-1002"), TERMS_IN_FORCE],
+    define: (i) =>
+      i
+        .withRequest("POST", "/registrations", (b) => b.headers(JSON_CONTENT).jsonBody(joinRequest))
+        .willRespondWith(201, (b) => b.headers(JSON_CONTENT).jsonBody(joinResult)),
+    async exercise(url) {
+      const result = expectOk(await createRegistration(client(url, null), joinRequest));
+      expect(result).toEqual(reify(joinResult));
+      expect(result.association.status).toBe("pending");
+      expect(result.user.currentOrganisationId).toBeNull();
+    },
+  },
+  {
+    description: "register a new user with a new organisation, who becomes its lead",
+    states: [noUser(CREATOR), TERMS_IN_FORCE],
+    define: (i) =>
+      i
+        .withRequest("POST", "/registrations", (b) => b.headers(JSON_CONTENT).jsonBody(createRequest))
+        .willRespondWith(201, (b) => b.headers(JSON_CONTENT).jsonBody(createResult)),
+    async exercise(url) {
+      const result = expectOk(await createRegistration(client(url, null), createRequest));
+      expect(result.association).toMatchObject({ status: "approved", role: "lead" });
+      expect(result.user.currentOrganisationId).toBe(result.association.organisation.id);
+    },
+  },
+  {
+    description: "register with an email address that already has an account",
+    states: [DEMO_USER_EXISTS, exists("org-1002"), TERMS_IN_FORCE],
+    define: (i) =>
+      i
+        .withRequest("POST", "/registrations", (b) =>
+          b.headers(JSON_CONTENT).jsonBody({ ...joinRequest, user: newUser(DEMO_EMAIL) }))
+        .willRespondWith(409, (b) => b.headers(PROBLEM_CONTENT).jsonBody(problemBody(409, "email_registered"))),
+    async exercise(url) {
+      const problem = expectProblem(await createRegistration(client(url, null), { ...joinRequest, user: newUser(DEMO_EMAIL) }), 409);
+      expect(problem.code).toBe("email_registered");
+    },
+  },
+  {
+    description: "register with a postcode that is not a UK postcode and a common password",
+    // Valid against the schemas (lengths), refused by the gateway's rules.
+    states: [noUser(CREATOR), TERMS_IN_FORCE],
+    define: (i) =>
+      i
+        .withRequest("POST", "/registrations", (b) =>
+          b.headers(JSON_CONTENT).jsonBody({
+            ...createRequest,
+            user: { ...createRequest.user, password: "password1234" },
+            organisation: { ...createRequest.organisation, address: { ...createRequest.organisation.address, postcode: "NOT A CODE" } },
+          }))
+        .willRespondWith(422, (b) =>
+          b.headers(PROBLEM_CONTENT).jsonBody(
+            problemBody(422, "validation_failed", {
+              errors: arrayContaining(
+                { field: "user.password", message: like("Choose a password that is harder to guess") },
+                { field: "organisation.address.postcode", message: like("Enter a UK postcode, like LS1 4DY") },
+              ),
+            }),
+          )),
+    async exercise(url) {
+      const problem = expectProblem(
+        await createRegistration(client(url, null), {
+          ...createRequest,
+          user: { ...createRequest.user, password: "password1234" },
+          organisation: { ...createRequest.organisation, address: { ...createRequest.organisation.address, postcode: "NOT A CODE" } },
+        }),
+        422,
+      );
+      expect(Object.keys(fieldErrors(problem)).sort()).toEqual(["organisation.address.postcode", "user.password"]);
+    },
+  },
+  {
+    description: "ask for a password reset for the demo user's email",
+    states: [DEMO_USER_EXISTS],
+    define: (i) =>
+      i
+        .withRequest("POST", "/auth/password-resets", (b) => b.headers(JSON_CONTENT).jsonBody({ email: DEMO_EMAIL }))
+        .willRespondWith(202, (b) => b.headers(JSON_CONTENT).jsonBody(ACCEPTED)),
+    async exercise(url) {
+      expect(expectOk(await requestPasswordReset(client(url, null), { email: DEMO_EMAIL }))).toEqual(ACCEPTED);
+    },
+  },
+  {
+    description: "ask for a password reset for an email that has no account",
+    // The same answer, so the form never reveals who has an account.
+    states: [noUser("nobody.here@example.org")],
+    define: (i) =>
+      i
+        .withRequest("POST", "/auth/password-resets", (b) => b.headers(JSON_CONTENT).jsonBody({ email: "nobody.here@example.org" }))
+        .willRespondWith(202, (b) => b.headers(JSON_CONTENT).jsonBody(ACCEPTED)),
+    async exercise(url) {
+      expect(expectOk(await requestPasswordReset(client(url, null), { email: "nobody.here@example.org" }))).toEqual(ACCEPTED);
+    },
+  },
+  {
+    description: "set a new password with a password reset token",
+    states: [["a password reset token {token} exists for the demo user", { token: "pact-reset-token" }]],
+    define: (i) =>
+      i
+        .withRequest("POST", "/auth/password-resets/complete", (b) =>
+          b.headers(JSON_CONTENT).jsonBody({ token: "pact-reset-token", password: "lantern meadow quiet river" }))
+        .willRespondWith(204),
+    async exercise(url) {
+      const result = await completePasswordReset(client(url, null), { token: "pact-reset-token", password: "lantern meadow quiet river" });
+      expect(result).toEqual({ ok: true, data: undefined });
+    },
+  },
+  {
+    description: "set a new password with a reset token that is unknown, used or expired",
+    states: [DEMO_USER_EXISTS],
+    define: (i) =>
+      i
+        .withRequest("POST", "/auth/password-resets/complete", (b) =>
+          b.headers(JSON_CONTENT).jsonBody({ token: "no-such-reset-token", password: "lantern meadow quiet river" }))
+        .willRespondWith(422, (b) => b.headers(PROBLEM_CONTENT).jsonBody(problemBody(422, "invalid_reset_token"))),
+    async exercise(url) {
+      const result = await completePasswordReset(client(url, null), { token: "no-such-reset-token", password: "lantern meadow quiet river" });
+      expect(expectProblem(result, 422).code).toBe("invalid_reset_token");
+    },
+  },
+  {
+    description: "update the phone and number of pupils of the organisation the demo user leads",
+    states: [LOGGED_IN],
+    define: (i) =>
+      i
+        .withRequest("PATCH", "/organisations/org-1001", (b) =>
+          b.headers({ ...AUTHORIZATION, ...JSON_CONTENT }).jsonBody({ phone: "0113 496 0999", numberOfPupils: 430 }))
+        .willRespondWith(200, (b) =>
+          b.headers(JSON_CONTENT).jsonBody({
+            ...school("org-1001"),
+            name: like("Riverside Primary School"),
+            phone: like("0113 496 0999"),
+            numberOfPupils: integer(430),
+          })),
+    async exercise(url) {
+      const updated = expectOk(await updateOrganisation(client(url), "org-1001", { phone: "0113 496 0999", numberOfPupils: 430 }));
+      expect(updated.phone).toBe("0113 496 0999");
+      expect(updated.numberOfPupils).toBe(430);
+    },
+  },
+  {
+    description: "update an organisation the demo user is a member but not the lead of",
+    states: [LOGGED_IN, memberOf("org-1002")],
+    define: (i) =>
+      i
+        .withRequest("PATCH", "/organisations/org-1002", (b) =>
+          b.headers({ ...AUTHORIZATION, ...JSON_CONTENT }).jsonBody({ phone: "0113 496 0999" }))
+        .willRespondWith(403, (b) => b.headers(PROBLEM_CONTENT).jsonBody(problemBody(403, "not_lead"))),
+    async exercise(url) {
+      expect(expectProblem(await updateOrganisation(client(url), "org-1002", { phone: "0113 496 0999" }), 403).code).toBe("not_lead");
+    },
+  },
+  {
+    description: "update the demo user's organisation with a postcode that is not a UK postcode",
+    states: [LOGGED_IN],
+    define: (i) =>
+      i
+        .withRequest("PATCH", "/organisations/org-1001", (b) =>
+          b.headers({ ...AUTHORIZATION, ...JSON_CONTENT }).jsonBody({
+            address: { line1: "14 Canal Wharf Road", town: "Leeds", postcode: "LS99" },
+          }))
+        .willRespondWith(422, (b) =>
+          b.headers(PROBLEM_CONTENT).jsonBody(
+            problemBody(422, "validation_failed", {
+              errors: arrayContaining({ field: "address.postcode", message: like("Enter a UK postcode, like LS1 4DY") }),
+            }),
+          )),
+    async exercise(url) {
+      const problem = expectProblem(
+        await updateOrganisation(client(url), "org-1001", { address: { line1: "14 Canal Wharf Road", town: "Leeds", postcode: "LS99" } }),
+        422,
+      );
+      expect(fieldErrors(problem)).toEqual({ "address.postcode": "Enter a UK postcode, like LS1 4DY" });
+    },
+  },
+  {
+    description: "ask to join another organisation",
+    states: [LOGGED_IN, exists("org-1002")],
+    define: (i) =>
+      i
+        .withRequest("POST", "/users/me/associations", (b) =>
+          b.headers({ ...AUTHORIZATION, ...JSON_CONTENT }).jsonBody({ organisationId: "org-1002" }))
+        .willRespondWith(201, (b) =>
+          b.headers(JSON_CONTENT).jsonBody(pendingAssociation("org-1002", "St Aidan's Church of England Primary School"))),
+    async exercise(url) {
+      const association = expectOk(await requestAssociation(client(url), { organisationId: "org-1002" }));
+      expect(association).toMatchObject({ status: "pending", role: "member", organisation: { id: "org-1002" } });
+    },
+  },
+  {
+    description: "ask to join an organisation the demo user already belongs to",
+    states: [LOGGED_IN],
+    define: (i) =>
+      i
+        .withRequest("POST", "/users/me/associations", (b) =>
+          b.headers({ ...AUTHORIZATION, ...JSON_CONTENT }).jsonBody({ organisationId: "org-1001" }))
+        .willRespondWith(409, (b) => b.headers(PROBLEM_CONTENT).jsonBody(problemBody(409, "already_associated"))),
+    async exercise(url) {
+      expect(expectProblem(await requestAssociation(client(url), { organisationId: "org-1001" }), 409).code).toBe("already_associated");
+    },
+  },
+  {
+    description: "leave an organisation the demo user is a member of",
+    states: [LOGGED_IN, memberOf("org-1002")],
+    define: (i) =>
+      i.withRequest("DELETE", "/users/me/associations/org-1002", (b) => b.headers(AUTHORIZATION)).willRespondWith(204),
+    async exercise(url) {
+      expect(await leaveAssociation(client(url), "org-1002")).toEqual({ ok: true, data: undefined });
+    },
+  },
+  {
+    description: "leave the organisation the demo user is the only lead of, with other members",
+    states: [LOGGED_IN],
+    define: (i) =>
+      i
+        .withRequest("DELETE", "/users/me/associations/org-1001", (b) => b.headers(AUTHORIZATION))
+        .willRespondWith(409, (b) => b.headers(PROBLEM_CONTENT).jsonBody(problemBody(409, "last_lead"))),
+    async exercise(url) {
+      expect(expectProblem(await leaveAssociation(client(url), "org-1001"), 409).code).toBe("last_lead");
+    },
+  },
+  {
+    description: "switch the demo user's current organisation to another approved one",
+    states: [LOGGED_IN, memberOf("org-1002")],
+    define: (i) =>
+      i
+        .withRequest("PUT", "/users/me/current-organisation", (b) =>
+          b.headers({ ...AUTHORIZATION, ...JSON_CONTENT }).jsonBody({ organisationId: "org-1002" }))
+        .willRespondWith(200, (b) =>
+          b.headers(JSON_CONTENT).jsonBody({
+            id: like("usr-1001"),
+            email: email(DEMO_EMAIL),
+            firstName: like("Amara"),
+            lastName: like("Okafor"),
+            marketingConsent: boolean(true),
+            groupType: oneOf(GROUP_TYPES, "education"),
+            currentOrganisationId: "org-1002",
+          })),
+    async exercise(url) {
+      expect(expectOk(await setCurrentOrganisation(client(url), "org-1002")).currentOrganisationId).toBe("org-1002");
+    },
+  },
+  {
+    description: "switch to an organisation the demo user has only asked to join",
+    states: [LOGGED_IN, askedToJoin("org-1002")],
+    define: (i) =>
+      i
+        .withRequest("PUT", "/users/me/current-organisation", (b) =>
+          b.headers({ ...AUTHORIZATION, ...JSON_CONTENT }).jsonBody({ organisationId: "org-1002" }))
+        .willRespondWith(403, (b) => b.headers(PROBLEM_CONTENT).jsonBody(problemBody(403, "association_not_approved"))),
+    async exercise(url) {
+      expect(expectProblem(await setCurrentOrganisation(client(url), "org-1002"), 403).code).toBe("association_not_approved");
+    },
+  },
+];
