@@ -1,4 +1,20 @@
+import type { Mail } from "../mocks/backend";
+import type { EmbeddedBackend } from "../mocks/server";
 import type { Config } from "./config.server";
+
+/** The one in-process backend of the embedded default (process-wide by nature: it is the demo's "gateway"). */
+let embedded: EmbeddedBackend | null = null;
+
+/**
+ * The latest email the embedded default's gateway "sent" to this address since `since`,
+ * for the forgot-password page's demo notice. Always undefined with a real gateway.
+ */
+export function embeddedMailTo(email: string, since: Date): Mail | undefined {
+  const to = email.trim().toLowerCase();
+  return embedded?.backend.state.outbox
+    .filter((m) => m.to.toLowerCase() === to && new Date(m.sentAt) >= since)
+    .at(-1);
+}
 
 export const DEMO_ACCOUNT = { email: "teacher@example.org", password: "museum-visit-2026" } as const;
 
@@ -8,10 +24,12 @@ export const DEMO_ACCOUNT = { email: "teacher@example.org", password: "museum-vi
  */
 export async function startEmbeddedDefault(config: Config): Promise<void> {
   const { startEmbeddedBackend } = await import("../mocks/server");
-  startEmbeddedBackend({
+  embedded = startEmbeddedBackend({
     gatewayBaseUrl: config.gatewayBaseUrl,
     cmsBaseUrl: config.cmsBaseUrl,
     onUnhandledRequest: "error",
+    // The stand-in gateway "sends" email by logging it (and keeping it, see embeddedMailTo).
+    onMail: (mail) => console.log(`Embedded default: email to ${mail.to}: "${mail.subject}", link /login/reset/${mail.resetToken}`),
   });
   console.log(
     [

@@ -1,12 +1,90 @@
+import { data, Form, Link, useNavigation } from "react-router";
+import { z } from "zod";
 import type { Route } from "./+types/login-forgot";
+import { requestPasswordReset } from "../api/gateway.server";
+import { fieldErrors } from "../api/result.server";
+import { Field } from "../components/field";
+import { config } from "../config.server";
+import { servicesContext } from "../context";
+import { embeddedMailTo } from "../embedded.server";
 import { pageTitle } from "../meta";
+import { formValues, toFieldErrors } from "../validation";
 
-// Placeholder: replaced by the registration and search work of issue 3.
-export default function Placeholder() {
+const forgotSchema = z.object({
+  email: z
+    .string()
+    .trim()
+    .min(1, "Enter your email address")
+    .max(254, "Enter an email address of 254 characters or fewer")
+    .pipe(z.email("Enter an email address like name@example.org")),
+});
+
+export async function action({ request, context, url }: Route.ActionArgs) {
+  const form = await request.formData();
+  const values = formValues(form, ["email"]);
+  const parsed = forgotSchema.safeParse(Object.fromEntries(form));
+  if (!parsed.success) return data({ sent: false, errors: toFieldErrors(parsed.error), values, demoLink: null }, { status: 400 });
+
+  const started = new Date();
+  const result = await requestPasswordReset(context.get(servicesContext).gateway, { email: parsed.data.email });
+  if (!result.ok) {
+    const message = result.status === 429 ? "Too many requests. Wait a few minutes and try again." : (result.problem.detail ?? result.problem.title);
+    return data({ sent: false, errors: { form: message, ...fieldErrors(result.problem) }, values, demoLink: null }, { status: result.status });
+  }
+  // Embedded default only: there is no mail server, so the page shows what the email would contain.
+  const mail = config.embedded ? embeddedMailTo(parsed.data.email, started) : undefined;
+  const demoLink = mail ? `${url.origin}/login/reset/${mail.resetToken}` : null;
+  return { sent: true, errors: {} as Record<string, string>, values, demoLink };
+}
+
+export default function ForgotPassword({ actionData }: Route.ComponentProps) {
+  const errors: Record<string, string | undefined> = actionData?.errors ?? {};
+  const submitting = useNavigation().state === "submitting";
+  if (actionData?.sent) {
+    return (
+      <div className="page narrow">
+        <h1>Check your email</h1>
+        {/* The same words whether or not the address has an account. */}
+        <p role="status" className="success">
+          If {actionData.values.email} belongs to an account, we have sent it a link to choose a new password. The link
+          works for one hour.
+        </p>
+        <p>If the email does not arrive in a few minutes, check your spam folder, or ask for another link.</p>
+        {actionData.demoLink ? (
+          <section className="dev-notice" aria-label="Embedded default">
+            <p>
+              <strong>Embedded default: the email we would send contains this link.</strong> No email is sent in this
+              demonstration.
+            </p>
+            <p>
+              <a href={actionData.demoLink}>{actionData.demoLink}</a>
+            </p>
+          </section>
+        ) : null}
+        <p>
+          <Link to="/login">Back to log in</Link>
+        </p>
+      </div>
+    );
+  }
   return (
     <div className="page narrow">
+      <p>
+        <Link to="/login">Back to log in</Link>
+      </p>
       <h1>Reset your password</h1>
-      <p>This part of the website is coming soon.</p>
+      <p>Enter the email address you log in with. We will send you a link to choose a new password.</p>
+      {errors.form ? (
+        <div className="error-summary" role="alert">
+          <p>{errors.form}</p>
+        </div>
+      ) : null}
+      <Form method="post" noValidate>
+        <Field name="email" type="email" label="Email address" autoComplete="email" defaultValue={actionData?.values.email} error={errors.email} />
+        <button type="submit" disabled={submitting}>
+          {submitting ? "Sending…" : "Send the link"}
+        </button>
+      </Form>
     </div>
   );
 }

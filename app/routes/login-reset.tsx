@@ -1,12 +1,88 @@
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { z } from "zod";
 import type { Route } from "./+types/login-reset";
+import { completePasswordReset } from "../api/gateway.server";
+import { Field } from "../components/field";
+import { PasswordField } from "../components/password-field";
+import { servicesContext } from "../context";
 import { pageTitle } from "../meta";
+import { validParams } from "../params";
+import { checkPassword } from "../password";
+import { toFieldErrors } from "../validation";
 
-// Placeholder: replaced by the registration and search work of issue 3.
-export default function Placeholder() {
+// The token is in the path: keep it out of Referer headers sent to other sites.
+export const headers: Route.HeadersFunction = () => ({ "Referrer-Policy": "no-referrer" });
+
+const paramsSchema = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{8,200}$/) });
+
+const resetSchema = z
+  .object({ password: z.string(), passwordConfirmation: z.string() })
+  .superRefine((v, ctx) => {
+    const { error } = checkPassword(v.password);
+    if (error) ctx.addIssue({ code: "custom", path: ["password"], message: error });
+    else if (v.password !== v.passwordConfirmation) {
+      ctx.addIssue({ code: "custom", path: ["passwordConfirmation"], message: "Enter the same password twice" });
+    }
+  });
+
+export function loader({ params }: Route.LoaderArgs) {
+  validParams(paramsSchema, params);
+  return null;
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { token } = validParams(paramsSchema, params);
+  const parsed = resetSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return data({ errors: toFieldErrors(parsed.error), expired: false }, { status: 400 });
+
+  const result = await completePasswordReset(context.get(servicesContext).gateway, { token, password: parsed.data.password });
+  if (result.ok) return redirect("/login?reset=done");
+  if (result.problem.code === "invalid_reset_token") return data({ errors: {} as Record<string, string>, expired: true }, { status: 422 });
+  const errors: Record<string, string> = {};
+  for (const e of result.problem.errors ?? []) errors[e.field] ??= e.message;
+  if (Object.keys(errors).length === 0) {
+    errors.form = result.status === 429 ? "Too many attempts. Wait a few minutes and try again." : (result.problem.detail ?? result.problem.title);
+  }
+  return data({ errors, expired: false }, { status: result.status });
+}
+
+export default function ResetPassword({ actionData }: Route.ComponentProps) {
+  const errors: Record<string, string | undefined> = actionData?.errors ?? {};
+  const submitting = useNavigation().state === "submitting";
+  if (actionData?.expired) {
+    return (
+      <div className="page narrow">
+        <h1>This link has expired</h1>
+        <div className="error-summary" role="alert">
+          <p>This password reset link has expired or has already been used.</p>
+        </div>
+        <p>
+          <Link to="/login/forgot">Ask for a new link</Link>
+        </p>
+      </div>
+    );
+  }
   return (
     <div className="page narrow">
       <h1>Choose a new password</h1>
-      <p>This part of the website is coming soon.</p>
+      {Object.keys(errors).length > 0 ? (
+        <div className="error-summary" role="alert">
+          <p>{errors.form ?? "Check the messages beside the fields."}</p>
+        </div>
+      ) : null}
+      <Form method="post" noValidate>
+        <PasswordField name="password" label="New password" error={errors.password} />
+        <Field
+          name="passwordConfirmation"
+          type="password"
+          label="Enter the new password again"
+          autoComplete="new-password"
+          error={errors.passwordConfirmation}
+        />
+        <button type="submit" disabled={submitting}>
+          {submitting ? "Saving…" : "Save the new password"}
+        </button>
+      </Form>
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/login";
 import { login } from "../api/gateway.server";
@@ -40,7 +40,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 export function loader({ context, url }: Route.LoaderArgs) {
   const redirectTo = safeRedirectPath(url.searchParams.get("redirectTo"));
   if (context.get(userContext)) throw redirect(redirectTo);
-  return { redirectTo };
+  // Where a completed password reset lands.
+  return { redirectTo, passwordReset: url.searchParams.get("reset") === "done" };
 }
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
@@ -50,6 +51,11 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
     <div className="page narrow">
       <h1>Log in</h1>
       <p>Log in to book visits and manage your group's account.</p>
+      {loaderData.passwordReset && !actionData ? (
+        <p role="status" className="success">
+          Your password has been changed. Log in with your new password.
+        </p>
+      ) : null}
       {errors.form ? (
         <div className="error-summary" role="alert">
           <p>{errors.form}</p>
@@ -70,6 +76,12 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           {submitting ? "Logging in…" : "Log in"}
         </button>
       </Form>
+      <p>
+        <Link to="/login/forgot">Forgot your password?</Link>
+      </p>
+      <p>
+        New here? <Link to="/registration">Register your group</Link>.
+      </p>
     </div>
   );
 }

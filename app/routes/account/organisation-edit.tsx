@@ -1,12 +1,148 @@
+import { data, Form, Link, useNavigation } from "react-router";
+import { z } from "zod";
 import type { Route } from "./+types/organisation-edit";
+import { getOrganisation, listMyAssociations, updateOrganisation, type OrganisationUpdate } from "../../api/gateway.server";
+import { required } from "../../api/result.server";
+import { OrganisationFields } from "../../components/organisation-fields";
+import { DetailRows } from "../../components/registration-detail";
+import { requireUser } from "../../current-user.server";
+import { GROUP_TYPE_LABELS } from "../../group-types";
 import { pageTitle } from "../../meta";
+import {
+  organisationDetailsSchema, organisationFieldNames, organisationFormField, organisationFormValues, organisationKind,
+  organisationSummaryRows,
+} from "../../organisation-details";
+import { validParams } from "../../params";
+import { formValues, toFieldErrors } from "../../validation";
 
-// Placeholder: replaced by the registration and search work of issue 3.
-export default function Placeholder() {
+const paramsSchema = z.object({ organisationId: z.string().regex(/^[\w-]{1,100}$/).optional() });
+
+/** The organisation the page is about (the URL's, or the user's current one) and the user's association with it. */
+async function load(args: Route.LoaderArgs | Route.ActionArgs) {
+  const { user, gateway } = requireUser(args.context, args.url);
+  const { organisationId = user.currentOrganisationId } = validParams(paramsSchema, args.params);
+  if (!organisationId) return { gateway, organisation: null, association: null };
+  const [organisation, associations] = await Promise.all([
+    getOrganisation(gateway, organisationId).then(required),
+    listMyAssociations(gateway).then(required),
+  ]);
+  const association = associations.items.find((a) => a.organisation.id === organisationId);
+  // Only your own organisations are edited here.
+  if (!association) throw data(null, { status: 404 });
+  return { gateway, organisation, association };
+}
+
+export async function loader(args: Route.LoaderArgs) {
+  const { organisation, association } = await load(args);
+  if (!organisation || !association) return { organisation: null };
+  return {
+    organisation: {
+      id: organisation.id,
+      name: organisation.name,
+      groupType: organisation.groupType,
+      rows: organisationSummaryRows(organisation.groupType, organisation),
+    },
+    values: organisationFormValues(organisation),
+    canEdit: association.status === "approved" && association.role === "lead",
+    status: association.status,
+  };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const { gateway, organisation } = await load(args);
+  if (!organisation) throw data(null, { status: 404 });
+  const form = await args.request.formData();
+  const values = formValues(form, organisationFieldNames(organisation.groupType));
+  const parsed = organisationDetailsSchema(organisation.groupType).safeParse(values);
+  if (!parsed.success) return data({ saved: false, errors: toFieldErrors(parsed.error), values }, { status: 400 });
+
+  const details = parsed.data;
+  const changes: OrganisationUpdate = {
+    ...details,
+    // A blank optional phone clears it.
+    phone: details.phone ?? "",
+    // The kind follows the phase; other group types keep theirs.
+    ...(details.phase && details.phase !== organisation.phase
+      ? { kind: organisationKind(organisation.groupType, details) }
+      : {}),
+  };
+  const result = await updateOrganisation(gateway, organisation.id, changes);
+  if (!result.ok) {
+    const errors: Record<string, string> = {};
+    for (const e of result.problem.errors ?? []) errors[organisationFormField(e.field)] ??= e.message;
+    errors.form =
+      result.status === 403
+        ? `Only the lead contact of ${organisation.name} can change its details.`
+        : Object.keys(errors).length > 0
+          ? "Some details need changing. Check the messages beside the fields."
+          : (result.problem.detail ?? result.problem.title);
+    return data({ saved: false, errors, values }, { status: result.status });
+  }
+  return { saved: true, errors: {} as Record<string, string>, values: organisationFormValues(result.data) };
+}
+
+export default function OrganisationEdit({ loaderData, actionData }: Route.ComponentProps) {
+  const submitting = useNavigation().state === "submitting";
+  const back = (
+    <p>
+      <Link to="/account">Back to your account</Link>
+    </p>
+  );
+  if (!loaderData.organisation) {
+    return (
+      <div className="page narrow">
+        {back}
+        <h1>Your organisation</h1>
+        <p>You are not linked to an organisation yet.</p>
+        <p>
+          <Link to="/account/organisation/association">Find your organisation and ask to join it</Link>
+        </p>
+      </div>
+    );
+  }
+  const { organisation, canEdit, status } = loaderData;
+  const errors: Record<string, string | undefined> = actionData?.errors ?? {};
+  const values = actionData?.values ?? loaderData.values;
   return (
     <div className="page narrow">
-      <h1>Edit your organisation</h1>
-      <p>This part of the website is coming soon.</p>
+      {back}
+      <h1>{canEdit ? "Edit your organisation" : "Your organisation"}</h1>
+      <p className="lead">
+        {organisation.name} · {GROUP_TYPE_LABELS[organisation.groupType]}
+      </p>
+      {canEdit ? (
+        <>
+          {actionData?.saved ? (
+            <p role="status" className="success">
+              Your organisation's details have been saved.
+            </p>
+          ) : null}
+          {errors.form || (actionData && !actionData.saved) ? (
+            <div className="error-summary" role="alert">
+              <p>{errors.form ?? "Some details need changing. Check the messages beside the fields."}</p>
+            </div>
+          ) : null}
+          {/* key: after a save, the form shows what the gateway stored. */}
+          <Form method="post" noValidate key={actionData?.saved ? JSON.stringify(values) : "form"}>
+            <OrganisationFields groupType={organisation.groupType} values={values} errors={errors} />
+            <button type="submit" disabled={submitting}>
+              {submitting ? "Saving…" : "Save the organisation's details"}
+            </button>
+          </Form>
+        </>
+      ) : (
+        <>
+          <p className="notice">
+            {status === "pending"
+              ? `Your request to join ${organisation.name} is waiting for approval by the bookings team. Its lead contact keeps its details.`
+              : `Only the lead contact of ${organisation.name} can change its details. Ask them, or contact the bookings team, if something is wrong.`}
+          </p>
+          <DetailRows rows={organisation.rows} />
+        </>
+      )}
+      <p>
+        <Link to="/account/organisation/association">Manage your organisations</Link>
+      </p>
     </div>
   );
 }

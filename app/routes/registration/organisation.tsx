@@ -1,14 +1,147 @@
+import { data, Form, Link, redirect, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
+import { z } from "zod";
 import type { Route } from "./+types/organisation";
+import { config } from "../../config.server";
+import { GROUP_TYPE_LABELS, GROUP_TYPES } from "../../group-types";
 import { pageTitle } from "../../meta";
+import { validParams } from "../../params";
+import { pickOrganisation } from "../../registration/draft.server";
+import { registrationPath } from "../../registration/steps";
+import { useBrowserSearchClient } from "../../search/browser-client";
+import { createSearchClient } from "../../search/client";
+import { OrganisationSearch } from "../../search/organisation-search";
+import { chooseLabel } from "../../search/texts";
+import { getSearchServerState } from "../../search/server-state.server";
 
-// Placeholder: replaced by the registration and search work of issue 3.
-export default function Placeholder() {
+const paramsSchema = z.object({ group: z.enum(GROUP_TYPES) });
+
+const chooseSchema = z.object({
+  organisationId: z
+    .string({ error: "Choose an organisation from the search results." })
+    .trim()
+    .min(1, "Choose an organisation from the search results.")
+    .max(100, "Choose an organisation from the search results."),
+});
+
+/** Query-rule context of registration (its banner points to "My organisation is not listed"). */
+const RULE_CONTEXTS = ["registration"];
+
+/** The message of a `data("…", { status: 422 })` thrown by the draft's pickOrganisation, if it is one. */
+function rejection(error: unknown): { message: string; status: number } | null {
+  if (typeof error !== "object" || error === null) return null;
+  const { type, data: message, init } = error as { type?: unknown; data?: unknown; init?: ResponseInit | null };
+  if (type !== "DataWithResponseInit" || typeof message !== "string") return null;
+  const status = init?.status ?? 500;
+  return status === 422 || status === 413 ? { message, status } : null;
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const { group } = validParams(paramsSchema, params);
+  const parsed = chooseSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) {
+    return data({ error: parsed.error.issues[0]?.message ?? "Choose an organisation from the search results." }, { status: 400 });
+  }
+  try {
+    // Checks the organisation at the gateway (exists, same group type) and saves it in the draft.
+    const setCookie = await pickOrganisation(request, group, parsed.data.organisationId);
+    return redirect(registrationPath(group, "organisation/edit"), { headers: { "Set-Cookie": setCookie } });
+  } catch (error) {
+    const rejected = rejection(error);
+    if (!rejected) throw error;
+    return data({ error: rejected.message }, { status: rejected.status });
+  }
+}
+
+export async function loader({ params, url }: Route.LoaderArgs) {
+  const { group } = validParams(paramsSchema, params);
+  const search = {
+    appId: config.search.appId,
+    apiKey: config.search.apiKey,
+    indexName: config.search.indexName,
+    hosts: config.search.hosts,
+  };
+  // Server-rendered first results for the URL's search state (?q=…&kind=…&page=…).
+  // Should the search fail, the page still renders: the browser searches, and says so if it fails too.
+  const serverState = await getSearchServerState({
+    searchClient: createSearchClient({ ...search, serverOrigin: url.origin }),
+    config: search,
+    serverUrl: url.href,
+    groupType: group,
+    ruleContexts: RULE_CONTEXTS,
+  }).catch((error: unknown) => {
+    console.error("Organisation search: no server-rendered results.", error);
+    return null;
+  });
+  return { group, search, serverState, serverUrl: url.href };
+}
+
+/**
+ * Once on the page, the search keeps its own state and writes it to the URL itself: a new
+ * query string, or a choice the server refused, needs no new server render. Another group
+ * type (another path) does.
+ */
+export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (currentUrl.pathname === nextUrl.pathname) return false;
+  return defaultShouldRevalidate;
+}
+
+export default function FindOrganisation({ loaderData, actionData }: Route.ComponentProps) {
+  const { group, search, serverState, serverUrl } = loaderData;
+  const searchClient = useBrowserSearchClient(search, serverUrl);
+  const navigation = useNavigation();
+  const choosing = navigation.state !== "idle" && navigation.formData?.has("organisationId");
+  const action = registrationPath(group, "organisation");
+  const notListed = registrationPath(group, "organisation/edit");
   return (
-    <div className="page narrow">
+    <div className="page">
+      <p>
+        <Link to="/registration">Back to group types</Link>
+      </p>
       <h1>Find your organisation</h1>
-      <p>This part of the website is coming soon.</p>
+      <p className="lead">
+        Registering as: <strong>{GROUP_TYPE_LABELS[group]}</strong>. Search for your organisation and choose it, or
+        tell us about it if it is not listed.
+      </p>
+      {actionData?.error ? (
+        <div className="error-summary" role="alert">
+          <p>{actionData.error}</p>
+        </div>
+      ) : null}
+      <ul className="calls-to-action">
+        <li>
+          <Link to={notListed} className="button">
+            My organisation is not listed
+          </Link>
+        </li>
+        {group === "home-education" ? (
+          <li>
+            <Link to={notListed} className="button">
+              Create a home-education group
+            </Link>
+          </li>
+        ) : null}
+      </ul>
+      <OrganisationSearch
+        // Another group type is another search: a new InstantSearch, not the old one's state.
+        key={group}
+        searchClient={searchClient}
+        config={search}
+        serverState={serverState}
+        serverUrl={serverUrl}
+        groupType={group}
+        ruleContexts={RULE_CONTEXTS}
+        renderHitAction={(hit, { sendClick }) => (
+          <Form method="post" action={action} onSubmit={sendClick}>
+            <input type="hidden" name="organisationId" value={hit.objectID} />
+            <button type="submit" disabled={choosing} aria-label={chooseLabel(hit.name)}>
+              Choose
+            </button>
+          </Form>
+        )}
+      />
     </div>
   );
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Find your organisation");
+

@@ -1,12 +1,196 @@
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { z } from "zod";
 import type { Route } from "./+types/review";
+import { getCurrentTerms, listGroupTypes } from "../../api/cms.server";
+import { createRegistration, getOrganisation, type RegistrationRequest } from "../../api/gateway.server";
+import { required } from "../../api/result.server";
+import { CheckboxField } from "../../components/field";
+import { RegistrationDetail, type RegistrationOrganisationDetail } from "../../components/registration-detail";
+import { servicesContext } from "../../context";
+import { GROUP_TYPE_LABELS, GROUP_TYPES } from "../../group-types";
 import { pageTitle } from "../../meta";
+import { organisationKind } from "../../organisation-details";
+import { validParams } from "../../params";
+import { clearDraft, draftFor, readDraft, type RegistrationDraft } from "../../registration/draft.server";
+import { registrationPath } from "../../registration/steps";
+import { useClearRegistrationTyping } from "../../registration/use-typing";
+import { commitSession } from "../../session.server";
 
-// Placeholder: replaced by the registration and search work of issue 3.
-export default function Placeholder() {
+const paramsSchema = z.object({ group: z.enum(GROUP_TYPES) });
+
+const reviewSchema = z.object({
+  acceptTerms: z.literal("on", { error: "Tick the box to accept the terms" }),
+  termsVersion: z.string().min(1),
+});
+
+/** The draft's parts the review needs; the guard has already sent anyone without them back. */
+function completeDraft(draft: RegistrationDraft) {
+  const { user, organisationId, organisation } = draft;
+  if (!user || (!organisationId && !organisation)) throw redirect(registrationPath(draft.group, "organisation"));
+  return { user, organisationId, organisation };
+}
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { group } = validParams(paramsSchema, params);
+  const { gateway, cms } = context.get(servicesContext);
+  const { user, organisationId, organisation } = completeDraft(draftFor(await readDraft(request), group));
+  const [terms, groupTypes, joining] = await Promise.all([
+    getCurrentTerms(cms, "registration").then(required),
+    listGroupTypes(cms).then(required),
+    organisationId ? getOrganisation(gateway, organisationId) : null,
+  ]);
+  let detail: RegistrationOrganisationDetail;
+  if (joining) {
+    // The organisation was removed since it was picked: choose again.
+    if (!joining.ok) throw redirect(registrationPath(group, "organisation/edit"));
+    detail = { mode: "join", organisation: joining.data };
+  } else {
+    detail = { mode: "create", details: organisation! };
+  }
+  const { password: _never, ...shownUser } = user;
+  return {
+    group,
+    groupName: groupTypes.items.find((g) => g.groupType === group)?.name ?? GROUP_TYPE_LABELS[group],
+    organisation: detail,
+    user: shownUser,
+    terms: { version: terms.version, title: terms.title, summary: terms.summary ?? "" },
+  };
+}
+
+type Links = { href: string; label: string }[];
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { group } = validParams(paramsSchema, params);
+  const form = Object.fromEntries(await request.formData());
+  const parsed = reviewSchema.safeParse(form);
+  if (!parsed.success) {
+    const errors: Record<string, string> = { acceptTerms: "Tick the box to accept the terms" };
+    return data({ errors, message: null, links: [] as Links }, { status: 400 });
+  }
+  const { user, organisationId, organisation } = completeDraft(draftFor(await readDraft(request), group));
+  const { session, gateway } = context.get(servicesContext);
+
+  const body: RegistrationRequest = {
+    groupType: group,
+    user: {
+      email: user.email,
+      password: user.password,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      ...(user.title ? { title: user.title } : {}),
+      ...(user.phone ? { phone: user.phone } : {}),
+      ...(user.jobTitle ? { jobTitle: user.jobTitle } : {}),
+      marketingConsent: user.marketingConsent,
+    },
+    ...(organisationId
+      ? { organisationId }
+      : { organisation: { ...organisation!, kind: organisationKind(group, organisation!) } }),
+    acceptedTermsVersion: parsed.data.termsVersion,
+  };
+  const result = await createRegistration(gateway, body);
+
+  if (result.ok) {
+    // Logged in with the session the gateway answered with; the draft is spent.
+    session.set("token", result.data.token);
+    session.set("expiresAt", result.data.expiresAt);
+    const headers = new Headers();
+    headers.append("Set-Cookie", await commitSession(session, result.data.expiresAt));
+    headers.append("Set-Cookie", await clearDraft());
+    return redirect("/account", { headers });
+  }
+
+  const { problem, status } = result;
+  const fail = (message: string, links: Links = []) =>
+    data({ errors: {} as Record<string, string>, message, links }, { status });
+  switch (problem.code) {
+    case "email_registered":
+      return fail(`An account already uses ${user.email}. Log in with it, or reset your password if you have forgotten it.`, [
+        { href: "/login", label: "Log in" },
+        { href: "/login/forgot", label: "Reset your password" },
+        { href: registrationPath(group, "user/edit"), label: "Use a different email address" },
+      ]);
+    case "organisation_exists":
+      return fail(problem.detail ?? "Your organisation is already registered. Find it and ask to join it.", [
+        { href: registrationPath(group, "organisation"), label: "Find your organisation" },
+      ]);
+    case "organisation_not_found":
+      return fail("The organisation you chose is no longer available. Choose it again or enter its details.", [
+        { href: registrationPath(group, "organisation"), label: "Find your organisation" },
+      ]);
+  }
+  if (status === 429) return fail("Too many attempts. Wait a few minutes and try again.");
+  if (status === 422) {
+    // Say which part to change, with a link to it.
+    const partOf = (field: string) =>
+      field.startsWith("organisation") ? "organisation" : field.startsWith("user") ? "user" : "terms";
+    const parts = new Set((problem.errors ?? []).map((e) => partOf(e.field)));
+    if (parts.has("terms")) {
+      return fail("The terms have changed since you opened this page. Read them again and accept them to register.");
+    }
+    const messages = (problem.errors ?? []).map((e) => e.message).join(" ");
+    const links: Links = [];
+    if (parts.has("organisation")) links.push({ href: registrationPath(group, "organisation/edit"), label: "Change your organisation's details" });
+    if (parts.has("user")) links.push({ href: registrationPath(group, "user/edit"), label: "Change your details" });
+    return fail(`Some details need changing: ${messages}`, links);
+  }
+  return fail(problem.detail ?? problem.title);
+}
+
+export default function RegistrationReview({ loaderData, actionData }: Route.ComponentProps) {
+  const { group, groupName, organisation, user, terms } = loaderData;
+  const errors: Record<string, string | undefined> = actionData?.errors ?? {};
+  const submitting = useNavigation().state === "submitting";
+  const clearTyping = useClearRegistrationTyping();
+  const organisationLink =
+    organisation.mode === "join" ? registrationPath(group, "organisation") : registrationPath(group, "organisation/edit");
   return (
     <div className="page narrow">
+      <p>
+        <Link to={registrationPath(group, "user/edit")}>Back to your details</Link>
+      </p>
       <h1>Check and submit your registration</h1>
-      <p>This part of the website is coming soon.</p>
+      {actionData?.message ? (
+        <div className="error-summary" role="alert">
+          <p>{actionData.message}</p>
+          {actionData.links.length > 0 ? (
+            <ul>
+              {actionData.links.map((l) => (
+                <li key={l.href}>
+                  <Link to={l.href}>{l.label}</Link>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+      ) : null}
+      {errors.acceptTerms ? (
+        <div className="error-summary" role="alert">
+          <p>Accept the terms to register.</p>
+        </div>
+      ) : null}
+      <RegistrationDetail
+        groupType={group}
+        groupName={groupName}
+        organisation={organisation}
+        user={user}
+        changeLinks={{ groupType: "/registration", organisation: organisationLink, user: registrationPath(group, "user/edit") }}
+      />
+      <section aria-labelledby="terms-heading" className="card">
+        <h2 id="terms-heading">{terms.title}</h2>
+        {terms.summary ? <p>{terms.summary}</p> : null}
+        <p>
+          <Link to="/terms" target="_blank" rel="noopener">
+            Read the full terms (opens in a new tab)
+          </Link>
+        </p>
+        <Form method="post" noValidate onSubmit={clearTyping}>
+          <input type="hidden" name="termsVersion" value={terms.version} />
+          <CheckboxField name="acceptTerms" label={`I accept the ${terms.title.toLowerCase()}`} error={errors.acceptTerms} />
+          <button type="submit" disabled={submitting}>
+            {submitting ? "Registering…" : "Register"}
+          </button>
+        </Form>
+      </section>
     </div>
   );
 }

@@ -1,0 +1,150 @@
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
+import { data } from "react-router";
+import { z } from "zod";
+import { createGatewayClient } from "../api/client.server";
+import { getOrganisation } from "../api/gateway.server";
+import { config } from "../config.server";
+import { GROUP_TYPE_LABELS, GROUP_TYPES, type GroupTypeName } from "../group-types";
+import type { OrganisationDetails } from "../organisation-details";
+import type { RegistrationUser } from "./user";
+
+// The registration draft (ADR 0006): what the user has saved of each step, in an
+// encrypted, httpOnly, SameSite=Lax session cookie, so the server guard can enforce the
+// step order and every step works without JavaScript. AES-256-GCM with a key derived
+// from the session secret (HKDF-SHA-256); the cookie name is bound in as associated data.
+// The password is inside the encrypted payload and nowhere else.
+
+export const DRAFT_COOKIE = "registration_draft";
+/** Only registration's own pages (and their .data requests) receive it. */
+const COOKIE_PATH = "/registration";
+/** A session cookie, but browsers that restore sessions keep those for ever: the payload expires too. */
+const MAX_AGE_MS = 12 * 60 * 60 * 1000;
+/** Browsers keep cookies of up to 4096 bytes (name, value and attributes). */
+const MAX_COOKIE_BYTES = 4000;
+const VERSION = 1;
+
+export interface RegistrationDraft {
+  group: GroupTypeName;
+  /** An existing organisation picked in the search: the user asks to join it. */
+  organisationId?: string;
+  /** A new organisation's details: the user becomes its lead. */
+  organisation?: OrganisationDetails;
+  /** The user's details, password included. Kept when the group type changes. */
+  user?: RegistrationUser;
+}
+
+const payloadSchema = z.object({
+  v: z.literal(VERSION),
+  iat: z.number(),
+  group: z.enum(GROUP_TYPES),
+  organisationId: z.string().min(1).optional(),
+  // Written by saveDraft after validation and authenticated by GCM: the shape is ours.
+  organisation: z.custom<OrganisationDetails>((v) => typeof v === "object" && v !== null).optional(),
+  user: z.custom<RegistrationUser>((v) => typeof v === "object" && v !== null).optional(),
+});
+
+const key = Buffer.from(
+  hkdfSync("sha256", config.sessionSecret, "group-visits registration draft", "aes-256-gcm v1", 32),
+);
+const AAD = Buffer.from(DRAFT_COOKIE);
+
+export function encryptDraft(draft: RegistrationDraft, now = Date.now()): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv("aes-256-gcm", key, iv);
+  cipher.setAAD(AAD);
+  const plaintext = Buffer.from(JSON.stringify({ v: VERSION, iat: now, ...draft }));
+  const sealed = Buffer.concat([cipher.update(plaintext), cipher.final()]);
+  return Buffer.concat([iv, sealed, cipher.getAuthTag()]).toString("base64url");
+}
+
+/** The draft, or null when the value is missing, tampered with, from another key or expired. */
+export function decryptDraft(value: string | undefined, now = Date.now()): RegistrationDraft | null {
+  if (!value || !/^[A-Za-z0-9_-]+$/.test(value)) return null;
+  const bytes = Buffer.from(value, "base64url");
+  if (bytes.length < 12 + 16 + 2) return null;
+  try {
+    const decipher = createDecipheriv("aes-256-gcm", key, bytes.subarray(0, 12));
+    decipher.setAAD(AAD);
+    decipher.setAuthTag(bytes.subarray(bytes.length - 16));
+    const plaintext = Buffer.concat([decipher.update(bytes.subarray(12, bytes.length - 16)), decipher.final()]);
+    const parsed = payloadSchema.safeParse(JSON.parse(plaintext.toString("utf8")));
+    if (!parsed.success || now - parsed.data.iat > MAX_AGE_MS || parsed.data.iat > now + 60_000) return null;
+    const { v: _v, iat: _iat, ...draft } = parsed.data;
+    return draft;
+  } catch {
+    return null;
+  }
+}
+
+function cookieValue(header: string | null, name: string): string | undefined {
+  for (const part of (header ?? "").split(";")) {
+    const index = part.indexOf("=");
+    if (index > 0 && part.slice(0, index).trim() === name) return part.slice(index + 1).trim();
+  }
+  return undefined;
+}
+
+function serialize(value: string, expire = false): string {
+  const attributes = [`${DRAFT_COOKIE}=${value}`, `Path=${COOKIE_PATH}`, "HttpOnly", "SameSite=Lax"];
+  if (config.isProduction) attributes.push("Secure");
+  if (expire) attributes.push("Max-Age=0", "Expires=Thu, 01 Jan 1970 00:00:00 GMT");
+  return attributes.join("; ");
+}
+
+export async function readDraft(request: Request): Promise<RegistrationDraft | null> {
+  return decryptDraft(cookieValue(request.headers.get("Cookie"), DRAFT_COOKIE));
+}
+
+/** The Set-Cookie header that stores the draft. */
+export async function saveDraft(draft: RegistrationDraft): Promise<string> {
+  const header = serialize(encryptDraft(draft));
+  if (Buffer.byteLength(header) > MAX_COOKIE_BYTES) {
+    throw data("What you entered is too long to keep. Shorten the longest answers and try again.", { status: 413 });
+  }
+  return header;
+}
+
+/** The Set-Cookie header that removes the draft (after a successful registration). */
+export async function clearDraft(): Promise<string> {
+  return serialize("", true);
+}
+
+/**
+ * The draft for this group type: the same one, or a new one when the group type changed.
+ * The user's own details do not depend on the group type, so they are kept; the
+ * organisation does, so it is dropped.
+ */
+export function draftFor(draft: RegistrationDraft | null, group: GroupTypeName): RegistrationDraft {
+  if (draft?.group === group) return draft;
+  return { group, ...(draft?.user ? { user: draft.user } : {}) };
+}
+
+const isGroupType = (value: string): value is GroupTypeName => (GROUP_TYPES as readonly string[]).includes(value);
+
+/**
+ * Records an organisation picked in the organisation search (the user will ask to join
+ * it) and returns the Set-Cookie header. It must exist at the gateway and be of the
+ * registration's group type; otherwise the request fails with a message to show.
+ */
+export async function pickOrganisation(request: Request, group: string, organisationId: string): Promise<string> {
+  if (!isGroupType(group)) throw data(null, { status: 404 });
+  if (!/^[\w-]{1,100}$/.test(organisationId)) {
+    throw data("Choose an organisation from the search results.", { status: 422 });
+  }
+  // Organisations' directory details need no session (contract getOrganisation).
+  const gateway = createGatewayClient({ baseUrl: config.gatewayBaseUrl, timeoutMs: config.gatewayTimeoutMs });
+  const result = await getOrganisation(gateway, organisationId);
+  if (!result.ok) {
+    throw data("We could not find that organisation. Search again, or choose “My organisation is not listed”.", {
+      status: 422,
+    });
+  }
+  if (result.data.groupType !== group) {
+    throw data(
+      `${result.data.name} is registered as a ${GROUP_TYPE_LABELS[result.data.groupType].toLowerCase()}, not a ${GROUP_TYPE_LABELS[group].toLowerCase()}. Choose an organisation of your group type.`,
+      { status: 422 },
+    );
+  }
+  const { organisation: _replaced, ...draft } = draftFor(await readDraft(request), group);
+  return saveDraft({ ...draft, organisationId });
+}

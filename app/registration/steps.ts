@@ -1,0 +1,51 @@
+import { z } from "zod";
+import { GROUP_TYPES, type GroupTypeName } from "../group-types";
+
+// Registration's steps, in order, and which saved parts of the draft each one needs.
+
+/** The registration layout's params: an unknown group type is a 404 (the layout's loader). */
+export const registrationParamsSchema = z.object({ group: z.enum(GROUP_TYPES).optional() });
+
+export type RegistrationStep = "organisation" | "organisation/edit" | "user/edit" | "review";
+
+export const REGISTRATION_STEPS: readonly RegistrationStep[] = ["organisation", "organisation/edit", "user/edit", "review"];
+
+/** The part of the draft the guard reads. */
+export interface DraftProgress {
+  group: GroupTypeName;
+  organisationId?: string | undefined;
+  organisation?: unknown;
+  user?: unknown;
+}
+
+export function registrationPath(group: GroupTypeName, step: RegistrationStep): string {
+  return `/registration/${group}/${step}`;
+}
+
+/** The step a path under /registration/{group}/ names, or null (e.g. /registration itself). */
+export function stepOf(pathname: string): { group: string; step: RegistrationStep } | null {
+  const match = /^\/registration\/([^/]+)\/(.+?)\/?$/.exec(pathname);
+  if (!match) return null;
+  const step = REGISTRATION_STEPS.find((s) => s === match[2]);
+  return step ? { group: decodeURIComponent(match[1]!), step } : null;
+}
+
+export function organisationDone(draft: DraftProgress | null, group: GroupTypeName): boolean {
+  return draft?.group === group && Boolean(draft.organisationId || draft.organisation);
+}
+
+export function userDone(draft: DraftProgress | null): boolean {
+  return Boolean(draft?.user);
+}
+
+/**
+ * Where to send a user who opens `step` with this draft: the first earlier step that is
+ * missing, or null when the step may be shown. Finding or entering the organisation
+ * needs nothing; your details need the organisation; the review needs both.
+ */
+export function firstMissingStep(draft: DraftProgress | null, group: GroupTypeName, step: RegistrationStep): string | null {
+  if (step === "organisation" || step === "organisation/edit") return null;
+  if (!organisationDone(draft, group)) return registrationPath(group, "organisation");
+  if (step === "review" && !userDone(draft)) return registrationPath(group, "user/edit");
+  return null;
+}

@@ -1,0 +1,158 @@
+import type { IndexUiState, UiState } from "instantsearch.js";
+import type { RouterProps } from "instantsearch.js/es/middlewares/index.js";
+import { history } from "instantsearch.js/es/lib/routers/index.js";
+import { ATTRIBUTES, RATING_MAX, SEARCH_INPUT_MAX_LENGTH, sortByIndices, URL_WRITE_DELAY_MS } from "./constants";
+
+/**
+ * The search's state in the page's query string, readable and short:
+ * ?q=leeds&kind=Academy&kind=Primary%20school&region=London&size=100:500&rating=4&outreach=true&sort=name_asc&page=2
+ * Everything read from the URL is checked, since anyone can type one.
+ */
+export interface RouteState {
+  q?: string;
+  page?: string;
+  groupType?: string[];
+  kind?: string[];
+  town?: string[];
+  region?: string;
+  size?: string;
+  rating?: string;
+  outreach?: string;
+  sort?: string;
+  strictness?: string;
+}
+
+const LIST_ATTRIBUTES = [ATTRIBUTES.groupType, ATTRIBUTES.kind, ATTRIBUTES.town] as const;
+const SORT_SUFFIXES = ["name_asc", "size_desc", "relevant"] as const;
+// The engine's limit for a refinement's values in one request; more are dropped, not an error.
+const MAX_LIST_VALUES = 100;
+
+/** Query-string parsing (SPEC §9: depth 5, parameter limit 1000; the history router's array limit 99). */
+export const QS_PARSE_OPTIONS = { arrayLimit: 99, depth: 5, parameterLimit: 1000 } as const;
+
+function text(value: unknown): string | undefined {
+  return typeof value === "string" && value !== "" ? value : undefined;
+}
+
+function list(value: unknown): string[] | undefined {
+  const values = (Array.isArray(value) ? value : [value]).filter(
+    (v): v is string => typeof v === "string" && v !== "",
+  );
+  return values.length > 0 ? [...new Set(values)].slice(0, MAX_LIST_VALUES) : undefined;
+}
+
+function wholeNumber(value: unknown, min: number, max: number): number | undefined {
+  const s = text(value);
+  if (!s || !/^\d{1,9}$/.test(s)) return undefined;
+  const n = Number(s);
+  return n >= min && n <= max ? n : undefined;
+}
+
+function rangeValue(value: unknown): string | undefined {
+  const s = text(value);
+  // "min:max" with either side optional; "max not below min" is checked here too.
+  const match = s?.match(/^(\d{0,9}):(\d{0,9})$/);
+  if (!match || (match[1] === "" && match[2] === "")) return undefined;
+  if (match[1] && match[2] && Number(match[2]) < Number(match[1])) return undefined;
+  return s;
+}
+
+export function createStateMapping(indexName: string) {
+  const replicas = sortByIndices(indexName);
+  return {
+    stateToRoute(uiState: UiState): RouteState {
+      const s: IndexUiState = uiState[indexName] ?? {};
+      const route: RouteState = {};
+      if (s.query) route.q = s.query;
+      if (s.page && s.page > 1) route.page = String(s.page);
+      for (const attribute of LIST_ATTRIBUTES) {
+        const values = s.refinementList?.[attribute];
+        if (values?.length) route[attribute] = values;
+      }
+      const region = s.menu?.[ATTRIBUTES.region];
+      if (region) route.region = region;
+      const size = s.range?.[ATTRIBUTES.size];
+      if (size) route.size = size;
+      const rating = s.ratingMenu?.[ATTRIBUTES.rating];
+      if (rating) route.rating = String(rating);
+      if (s.toggle?.[ATTRIBUTES.outreachRegion]) route.outreach = "true";
+      if (s.sortBy && s.sortBy !== replicas.relevance && s.sortBy.startsWith(`${indexName}_`)) {
+        route.sort = s.sortBy.slice(indexName.length + 1);
+      }
+      if (typeof s.relevantSort === "number") route.strictness = String(s.relevantSort);
+      return route;
+    },
+
+    routeToState(routeState: RouteState): UiState {
+      // Typed as RouteState, but it is whatever the URL said: check every field.
+      const route = routeState as Record<string, unknown>;
+      const s: IndexUiState = {};
+      const query = text(route.q);
+      if (query) s.query = query.slice(0, SEARCH_INPUT_MAX_LENGTH);
+      const page = wholeNumber(route.page, 1, 1_000_000);
+      if (page && page > 1) s.page = page;
+      for (const attribute of LIST_ATTRIBUTES) {
+        const values = list(route[attribute]);
+        if (values) s.refinementList = { ...s.refinementList, [attribute]: values };
+      }
+      const region = text(route.region);
+      if (region) s.menu = { [ATTRIBUTES.region]: region };
+      const size = rangeValue(route.size);
+      if (size) s.range = { [ATTRIBUTES.size]: size };
+      const rating = wholeNumber(route.rating, 1, RATING_MAX - 1);
+      if (rating) s.ratingMenu = { [ATTRIBUTES.rating]: rating };
+      if (route.outreach === "true") s.toggle = { [ATTRIBUTES.outreachRegion]: true };
+      const sort = text(route.sort);
+      if (sort && (SORT_SUFFIXES as readonly string[]).includes(sort)) s.sortBy = `${indexName}_${sort}`;
+      const strictness = wholeNumber(route.strictness, 0, 100);
+      if (strictness !== undefined) s.relevantSort = strictness;
+      return { [indexName]: s };
+    },
+  };
+}
+
+/**
+ * Writes a history entry as React Router would (its `key` and `idx`), so back and forward
+ * between search states and other pages keep working for both routers. Nothing is written
+ * when the URL would not change.
+ */
+function pushKeepingRouterState(url: string) {
+  const next = new URL(url, window.location.href);
+  if (next.href === window.location.href) return;
+  const state: unknown = window.history.state;
+  const previous = typeof state === "object" && state !== null ? (state as { idx?: unknown }) : {};
+  window.history.pushState(
+    {
+      usr: null,
+      key: Math.random().toString(36).slice(2, 10),
+      idx: typeof previous.idx === "number" ? previous.idx + 1 : 0,
+    },
+    "",
+    next.pathname + next.search + next.hash,
+  );
+}
+
+/**
+ * URL state for the search: the history router (writes 400 ms after the last change) with
+ * the mapping above. On the server there is no window: the request's URL stands in for
+ * `window.location`, so the first render already has the URL's state.
+ */
+export function createSearchRouting(indexName: string, serverUrl: string): RouterProps<UiState, RouteState> {
+  return {
+    router: history<RouteState>({
+      writeDelay: URL_WRITE_DELAY_MS,
+      // Leaving the page must not rewrite the next page's URL.
+      cleanUrlOnDispose: false,
+      getLocation: () =>
+        typeof window === "undefined" ? (new URL(serverUrl) as unknown as Location) : window.location,
+      // Relative URLs: the same on the server (behind any proxy) and in the browser, so the
+      // links widgets render hydrate without a mismatch. No hash: it is not search state.
+      createURL: ({ qsModule, routeState, location }) =>
+        `${location.pathname}${qsModule.stringify(routeState, { addQueryPrefix: true, arrayFormat: "repeat" })}`,
+      push: pushKeepingRouterState,
+      parseURL: ({ qsModule, location }) =>
+        qsModule.parse(location.search.slice(1), QS_PARSE_OPTIONS) as RouteState,
+    }),
+    stateMapping: createStateMapping(indexName),
+  };
+}

@@ -1,0 +1,15 @@
+import { useId, type ReactNode } from "react";
+import { facetHeading } from "../texts";
+
+/** A facet widget's frame: a region named by its heading (h3, under the filters' h2). */
+export function Facet({ attribute, className, children }: { attribute: string; className: string; children: (headingId: string) => ReactNode }) {
+  const headingId = `${useId()}-heading`;
+  return (
+    <section className={`facet ${className}`} aria-labelledby={headingId} data-attribute={attribute}>
+      <h3 id={headingId} className="facet-heading">
+        {facetHeading(attribute)}
+      </h3>
+      {children(headingId)}
+    </section>
+  );
+}

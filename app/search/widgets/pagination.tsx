@@ -1,0 +1,101 @@
+import { usePagination } from "react-instantsearch-core";
+import { PAGINATION_PADDING } from "../constants";
+import { pageLabel, SEARCH_TEXTS } from "../texts";
+import { isPlainLeftClick } from "./menu";
+
+interface PageLinkProps {
+  page: number;
+  label: string;
+  text: string;
+  disabled?: boolean;
+  current?: boolean;
+  className: string;
+  createURL: (page: number) => string;
+  onGo: (page: number) => void;
+}
+
+function PageLink({ page, label, text, disabled, current, className, createURL, onGo }: PageLinkProps) {
+  if (disabled) {
+    return (
+      <a role="link" aria-disabled="true" aria-label={label} className={`${className} pagination-disabled`}>
+        {text}
+      </a>
+    );
+  }
+  return (
+    <a
+      href={createURL(page)}
+      aria-label={label}
+      aria-current={current ? "page" : undefined}
+      className={className}
+      onClick={(event) => {
+        if (!isPlainLeftClick(event)) return;
+        event.preventDefault();
+        onGo(page);
+      }}
+    >
+      {text}
+    </a>
+  );
+}
+
+/**
+ * First, previous, pages (3 either side of the current one), next, last. Links, so each
+ * page has a URL; the page itself is clamped by instantsearch.js between 0 and the last.
+ */
+export function Pagination({ onPageChange }: { onPageChange?: () => void }) {
+  const { pages, currentRefinement, nbPages, isFirstPage, isLastPage, refine, createURL, canRefine } = usePagination({
+    padding: PAGINATION_PADDING,
+  });
+  if (!canRefine || nbPages <= 1) return null;
+
+  const go = (page: number) => {
+    refine(page);
+    onPageChange?.();
+  };
+  const common = { createURL, onGo: go };
+  return (
+    <nav className="pagination" aria-label={SEARCH_TEXTS.paginationLabel}>
+      <ul>
+        <li>
+          <PageLink {...common} page={0} label={SEARCH_TEXTS.firstPage} text={SEARCH_TEXTS.first} disabled={isFirstPage} className="pagination-first" />
+        </li>
+        <li>
+          <PageLink
+            {...common}
+            page={currentRefinement - 1}
+            label={SEARCH_TEXTS.previousPage}
+            text={SEARCH_TEXTS.previous}
+            disabled={isFirstPage}
+            className="pagination-previous"
+          />
+        </li>
+        {pages.map((page) => (
+          <li key={page}>
+            <PageLink
+              {...common}
+              page={page}
+              label={pageLabel(page + 1)}
+              text={String(page + 1)}
+              current={page === currentRefinement}
+              className="pagination-page"
+            />
+          </li>
+        ))}
+        <li>
+          <PageLink
+            {...common}
+            page={currentRefinement + 1}
+            label={SEARCH_TEXTS.nextPage}
+            text={SEARCH_TEXTS.next}
+            disabled={isLastPage}
+            className="pagination-next"
+          />
+        </li>
+        <li>
+          <PageLink {...common} page={nbPages - 1} label={SEARCH_TEXTS.lastPage} text={SEARCH_TEXTS.last} disabled={isLastPage} className="pagination-last" />
+        </li>
+      </ul>
+    </nav>
+  );
+}

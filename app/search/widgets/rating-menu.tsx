@@ -1,0 +1,50 @@
+import connectRatingMenu from "instantsearch.js/es/connectors/rating-menu/connectRatingMenu.js";
+import { useConnector } from "react-instantsearch-core";
+import { RATING_MAX } from "../constants";
+import { formatCount, ratingLabel } from "../texts";
+import { Facet } from "./facet";
+import { Star } from "./icons";
+import { isPlainLeftClick } from "./menu";
+
+/**
+ * Ratings 1–5: "4 stars & up" down to "1 star & up" (levels 1 to 4). Choosing a level again
+ * clears it. Built on instantsearch.js's rating menu connector.
+ */
+export function RatingMenu({ attribute }: { attribute: string }) {
+  const { items, refine, createURL } = useConnector(
+    connectRatingMenu,
+    { attribute, max: RATING_MAX },
+    { $$widgetType: "ais.ratingMenu" },
+  );
+  return (
+    <Facet attribute={attribute} className="rating-menu">
+      {() => (
+        <ul className="facet-values">
+          {items.map((item) => (
+            <li key={item.value}>
+              <a
+                href={createURL(item.value)}
+                className={item.isRefined ? "facet-link facet-value-refined" : "facet-link"}
+                aria-current={item.isRefined ? "true" : undefined}
+                onClick={(event) => {
+                  if (!isPlainLeftClick(event)) return;
+                  event.preventDefault();
+                  refine(item.value);
+                }}
+              >
+                <span className="stars">
+                  {item.stars.map((filled, i) => (
+                    <Star key={i} filled={filled} />
+                  ))}
+                </span>
+                <span className="facet-label">{ratingLabel(Number(item.value))}</span>
+                {" "}
+                <span className="facet-count">{formatCount(item.count)}</span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Facet>
+  );
+}

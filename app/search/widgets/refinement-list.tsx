@@ -1,0 +1,96 @@
+import { useId, useState } from "react";
+import { useRefinementList } from "react-instantsearch-core";
+import {
+  REFINEMENT_LIST_LIMIT,
+  REFINEMENT_LIST_OPERATOR,
+  REFINEMENT_LIST_SHOW_MORE_LIMIT,
+  REFINEMENT_LIST_SORT_BY,
+  SEARCH_INPUT_MAX_LENGTH,
+} from "../constants";
+import { facetSearchLabel, facetSearchNoMatches, formatCount, SEARCH_TEXTS } from "../texts";
+import { Facet } from "./facet";
+import { Highlighted } from "./highlighted";
+
+interface RefinementListProps {
+  attribute: string;
+  /** A box to search the facet's values (facet value search, at most 100 values). */
+  searchable?: boolean;
+}
+
+/**
+ * Checkboxes for a facet's values ("or" between them): 10 shown, 20 with "Show more",
+ * refined first, then by count, then by name.
+ */
+export function RefinementList({ attribute, searchable = false }: RefinementListProps) {
+  const { items, refine, searchForItems, isFromSearch, canToggleShowMore, isShowingMore, toggleShowMore } =
+    useRefinementList({
+      attribute,
+      operator: REFINEMENT_LIST_OPERATOR,
+      limit: REFINEMENT_LIST_LIMIT,
+      showMore: true,
+      showMoreLimit: REFINEMENT_LIST_SHOW_MORE_LIMIT,
+      sortBy: REFINEMENT_LIST_SORT_BY,
+    });
+  const [facetQuery, setFacetQuery] = useState("");
+  const id = useId();
+  const searchId = `${id}-search`;
+  const listId = `${id}-values`;
+
+  return (
+    <Facet attribute={attribute} className="refinement-list">
+      {() => (
+        <>
+          {searchable ? (
+            <div className="facet-search">
+              <label htmlFor={searchId}>{facetSearchLabel(attribute)}</label>
+              <input
+                id={searchId}
+                type="search"
+                value={facetQuery}
+                maxLength={SEARCH_INPUT_MAX_LENGTH}
+                autoComplete="off"
+                aria-controls={listId}
+                onChange={(event) => {
+                  const next = event.currentTarget.value;
+                  setFacetQuery(next);
+                  searchForItems(next);
+                }}
+              />
+            </div>
+          ) : null}
+          {isFromSearch && items.length === 0 ? <p className="facet-empty">{facetSearchNoMatches(attribute)}</p> : null}
+          <ul id={listId} className="facet-values">
+            {items.map((item) => (
+              <li key={item.value}>
+                <label className={item.isRefined ? "facet-value facet-value-refined" : "facet-value"}>
+                  <input
+                    type="checkbox"
+                    value={item.value}
+                    checked={item.isRefined}
+                    onChange={() => {
+                      refine(item.value);
+                      if (isFromSearch) {
+                        setFacetQuery("");
+                        searchForItems("");
+                      }
+                    }}
+                  />
+                  <span className="facet-label">
+                    {isFromSearch ? <Highlighted value={item.highlighted} fallback={item.label} /> : item.label}
+                  </span>
+                  {" "}
+                  <span className="facet-count">{formatCount(item.count)}</span>
+                </label>
+              </li>
+            ))}
+          </ul>
+          {canToggleShowMore && !isFromSearch ? (
+            <button type="button" className="link-button show-more" aria-expanded={isShowingMore} aria-controls={listId} onClick={toggleShowMore}>
+              {isShowingMore ? SEARCH_TEXTS.showLess : SEARCH_TEXTS.showMore}
+            </button>
+          ) : null}
+        </>
+      )}
+    </Facet>
+  );
+}
