@@ -5,6 +5,8 @@ import { call } from "./result.server";
 export type Site = components["schemas"]["Site"];
 export type Page = components["schemas"]["Page"];
 export type Link = components["schemas"]["Link"];
+export type Venue = components["schemas"]["Venue"];
+export type GroupType = components["schemas"]["GroupType"];
 
 export function getSite(client: CmsClient) {
   return call("cms", () => client.GET("/site", {}));
@@ -12,4 +14,23 @@ export function getSite(client: CmsClient) {
 
 export function getPage(client: CmsClient, slug: string) {
   return call("cms", () => client.GET("/pages/{slug}", { params: { path: { slug } } }));
+}
+
+/** The venues in display order (names, summaries, access information), optionally those taking this group type. */
+export function listVenues(client: CmsClient, query: { groupType?: GroupType } = {}) {
+  return call("cms", () => client.GET("/venues", { params: { query } }));
+}
+
+export type GroupTypeContent = components["schemas"]["GroupTypeContent"];
+export type TermsKind = components["schemas"]["TermsKind"];
+export type Terms = components["schemas"]["Terms"];
+
+/** Content for every group type, in display order (registration's first step). */
+export function listGroupTypes(client: CmsClient) {
+  return call("cms", () => client.GET("/group-types", {}));
+}
+
+/** The version of a set of terms in force now; its `version` goes back to the gateway when accepted. */
+export function getCurrentTerms(client: CmsClient, termsKind: TermsKind) {
+  return call("cms", () => client.GET("/terms/{termsKind}", { params: { path: { termsKind } } }));
 }

@@ -12,6 +12,9 @@ export type Order = components["schemas"]["Order"];
 export type OrderStatus = components["schemas"]["OrderStatus"];
 export type GroupType = components["schemas"]["GroupType"];
 type UserUpdate = components["schemas"]["UserUpdate"];
+export type OrganisationUpdate = components["schemas"]["OrganisationUpdate"];
+export type RegistrationRequest = components["schemas"]["RegistrationRequest"];
+export type AssociationStatus = components["schemas"]["AssociationStatus"];
 
 export function login(client: GatewayClient, body: { email: string; password: string }) {
   return call("gateway", () => client.POST("/auth/login", { body }));
@@ -37,6 +40,40 @@ export function getOrganisation(client: GatewayClient, organisationId: string) {
   return call("gateway", () =>
     client.GET("/organisations/{organisationId}", { params: { path: { organisationId } } }),
   );
+}
+
+export function updateOrganisation(client: GatewayClient, organisationId: string, body: OrganisationUpdate) {
+  return call("gateway", () =>
+    client.PATCH("/organisations/{organisationId}", { params: { path: { organisationId } }, body }),
+  );
+}
+
+export function requestAssociation(client: GatewayClient, body: { organisationId: string; message?: string }) {
+  return call("gateway", () => client.POST("/users/me/associations", { body }));
+}
+
+export function leaveAssociation(client: GatewayClient, organisationId: string) {
+  return call("gateway", () =>
+    client.DELETE("/users/me/associations/{organisationId}", { params: { path: { organisationId } } }),
+  );
+}
+
+export function setCurrentOrganisation(client: GatewayClient, organisationId: string) {
+  return call("gateway", () => client.PUT("/users/me/current-organisation", { body: { organisationId } }));
+}
+
+/** Needs no session: answers with one, as login does. */
+export function createRegistration(client: GatewayClient, body: RegistrationRequest) {
+  return call("gateway", () => client.POST("/registrations", { body }));
+}
+
+/** The same answer whether or not the email belongs to an account. */
+export function requestPasswordReset(client: GatewayClient, body: { email: string }) {
+  return call("gateway", () => client.POST("/auth/password-resets", { body }));
+}
+
+export function completePasswordReset(client: GatewayClient, body: { token: string; password: string }) {
+  return call("gateway", () => client.POST("/auth/password-resets/complete", { body }));
 }
 
 export function listOrders(
