@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { useFetcher, useLocation } from "react-router";
 import type { Site } from "../api/cms.server";
+import { RichText } from "./rich-text";
 import { consentGranted } from "./tag-manager";
 
 declare global {
@@ -23,7 +24,7 @@ export function CookieNotice({ notice }: { notice: Site["cookieNotice"] }) {
   return (
     <section className="cookie-notice" aria-labelledby="cookie-notice-heading">
       <h2 id="cookie-notice-heading">{notice.heading}</h2>
-      <p>{notice.body}</p>
+      <RichText html={notice.body} />
       <fetcher.Form method="post" action="/cookie-consent">
         <input type="hidden" name="returnTo" value={location.pathname + location.search} />
         <button type="submit" name="consent" value="accepted">

@@ -2,6 +2,8 @@ import { Link } from "react-router";
 import type { OrderSummary } from "../api/gateway.server";
 import { formatDate, formatMoney, ORDER_STATUS_LABELS } from "../format";
 
+const KIND_LABELS: Record<OrderSummary["kind"], string> = { visit: "School visit", "group-visit": "Group visit", outreach: "Outreach" };
+
 export function OrderList({ orders, caption }: { orders: readonly OrderSummary[]; caption: string }) {
   if (orders.length === 0) return <p>{caption}: none.</p>;
   return (
@@ -12,6 +14,7 @@ export function OrderList({ orders, caption }: { orders: readonly OrderSummary[]
           <th scope="col">Reference</th>
           <th scope="col">Visit date</th>
           <th scope="col">Venue</th>
+          <th scope="col">Type</th>
           <th scope="col">Participants</th>
           <th scope="col">Status</th>
           <th scope="col">Total</th>
@@ -25,6 +28,7 @@ export function OrderList({ orders, caption }: { orders: readonly OrderSummary[]
             </th>
             <td>{formatDate(order.visitDate)}</td>
             <td>{order.venue.name}</td>
+            <td>{KIND_LABELS[order.kind]}</td>
             <td>{order.participants}</td>
             <td>{ORDER_STATUS_LABELS[order.status]}</td>
             <td>{formatMoney(order.total)}</td>

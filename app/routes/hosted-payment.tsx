@@ -1,12 +1,91 @@
+import { data, Form, redirect } from "react-router";
+import { z } from "zod";
 import type { Route } from "./+types/hosted-payment";
+import { getPayment } from "../api/booking.server";
+import { required } from "../api/result.server";
+import { STEP_PATHS } from "../booking/steps";
+import { config } from "../config.server";
+import { requireUser } from "../current-user.server";
+import { safeRedirectPath } from "../safe-redirect";
+import { formatMoney } from "../format";
 import { pageTitle } from "../meta";
+import { validParams } from "../params";
 
-// Placeholder: replaced by the visit booking work of issue 4.
-export default function Placeholder() {
+// The embedded default's stand-in for the card provider's hosted payment page. With a
+// real gateway configured the provider hosts its own page, so this one is a 404. It sends
+// the browser back to the app with the parameters the gateway verifies (paymentId and
+// result): to the booking's payment return, or to the same-site path in `return` when the
+// session names one (e.g. an order page paying for a held booking or extra places).
+
+const DEFAULT_RETURN = `${STEP_PATHS.payment}/return`;
+
+/** Where to send the browser back to: a same-site path only (never an open redirect). */
+function returnPath(url: URL): string {
+  return safeRedirectPath(url.searchParams.get("return"), DEFAULT_RETURN);
+}
+
+const paramsSchema = z.object({ paymentId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) });
+const RESULTS = { pay: "success", decline: "declined", cancel: "cancelled" } as const;
+
+function standInOnly() {
+  if (!config.embedded) throw data(null, { status: 404 });
+}
+
+export async function loader({ context, url, params }: Route.LoaderArgs) {
+  standInOnly();
+  const { paymentId } = validParams(paramsSchema, params);
+  const { gateway } = requireUser(context, url);
+  const payment = required(await getPayment(gateway, paymentId));
+  return { payment };
+}
+
+export async function action({ request, context, url, params }: Route.ActionArgs) {
+  standInOnly();
+  const { paymentId } = validParams(paramsSchema, params);
+  requireUser(context, url);
+  const intent = String((await request.formData()).get("intent") ?? "");
+  if (!(intent in RESULTS)) throw data("Choose Pay, Decline or Cancel.", { status: 400 });
+  const result = RESULTS[intent as keyof typeof RESULTS];
+  const back = new URL(returnPath(url), url.origin);
+  back.searchParams.set("paymentId", paymentId);
+  back.searchParams.set("result", result);
+  return redirect(back.pathname + back.search);
+}
+
+export default function HostedPayment({ loaderData: { payment } }: Route.ComponentProps) {
+  const open = payment.status === "pending";
   return (
     <div className="page narrow">
-      <h1>Pay by card</h1>
-      <p>This part of the website is coming soon.</p>
+      <div className="hosted-payment">
+        <p className="notice">
+          This is a stand-in for the card provider&apos;s payment page, for demonstrations and tests. No card is charged.
+        </p>
+        <h1>Pay by card</h1>
+        <dl>
+          <dt>Amount</dt>
+          <dd>{formatMoney(payment.amount)}</dd>
+          <dt>Payment reference</dt>
+          <dd>{payment.id}</dd>
+        </dl>
+        {open ? (
+          <Form method="post" className="actions">
+            <button type="submit" name="intent" value="pay">
+              Pay {formatMoney(payment.amount)}
+            </button>
+            <button type="submit" name="intent" value="decline" className="secondary">
+              Decline (simulate a declined card)
+            </button>
+            <button type="submit" name="intent" value="cancel" className="secondary">
+              Cancel and return to the booking
+            </button>
+          </Form>
+        ) : (
+          <p>
+            This payment is {payment.status === "succeeded" ? "already paid" : "no longer open"}.{" "}
+            <a href={`/account/orders/${encodeURIComponent(payment.orderId)}`}>Go to your order</a>.
+          </p>
+        )}
+      </div>
     </div>
   );
 }

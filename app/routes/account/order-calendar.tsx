@@ -1,6 +1,43 @@
-import { data } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/order-calendar";
+import { listVenues } from "../../api/cms.server";
+import { getOrder } from "../../api/gateway.server";
+import { required } from "../../api/result.server";
+import { buildCalendar, calendarFileName, orderEvent } from "../../calendar/ics";
+import { servicesContext } from "../../context";
+import { requireUser } from "../../current-user.server";
+import { ORDER_STATUS_LABELS } from "../../format";
+import { validParams } from "../../params";
 
-// Placeholder: the order's iCalendar download arrives with issue 4.
-export function loader() {
-  throw data(null, { status: 404 });
+const paramsSchema = z.object({ orderId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) });
+
+/** The venue's address for LOCATION; the calendar file is still made if the CMS cannot say. */
+async function venueAddress(context: Route.LoaderArgs["context"], venueId: string): Promise<string | undefined> {
+  try {
+    const result = await listVenues(context.get(servicesContext).cms);
+    const venue = result.ok ? result.data.items.find((v) => v.id === venueId) : undefined;
+    if (!venue) return undefined;
+    const { line1, line2, town, postcode } = venue.address;
+    return [line1, line2, town, postcode].filter(Boolean).join(", ");
+  } catch {
+    return undefined;
+  }
+}
+
+/** The order as an iCalendar file (RFC 5545), downloaded by "Add to calendar". */
+export async function loader({ context, url, params }: Route.LoaderArgs) {
+  const { orderId } = validParams(paramsSchema, params);
+  const { gateway } = requireUser(context, url);
+  const order = required(await getOrder(gateway, orderId));
+  const address = await venueAddress(context, order.venue.id);
+  const body = buildCalendar([
+    orderEvent(order, { origin: url.origin, now: new Date(), address, statusLabel: ORDER_STATUS_LABELS[order.status] }),
+  ]);
+  return new Response(body, {
+    headers: {
+      "Content-Type": "text/calendar; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${calendarFileName(order.reference)}"`,
+      "Cache-Control": "private, no-store",
+    },
+  });
 }

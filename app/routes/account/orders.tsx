@@ -43,6 +43,9 @@ export default function Orders({ loaderData: { upcoming, past, pages } }: Route.
   return (
     <div className="page">
       <h1>Your orders</h1>
+      <p>
+        <Link to="/account/book/date">Book a visit</Link>
+      </p>
       <section aria-labelledby="upcoming-heading">
         <h2 id="upcoming-heading">Upcoming visits</h2>
         <OrderList orders={upcoming.items} caption="Upcoming visits" />

@@ -1,14 +1,102 @@
+import { Link } from "react-router";
+import { z } from "zod";
 import type { Route } from "./+types/confirmation";
+import type { Order } from "../../api/booking.server";
+import { getOrder } from "../../api/gateway.server";
+import { required } from "../../api/result.server";
+import { requireBooking } from "../../booking/basket.server";
+import { FLOW_STEPS, STEP_PATHS } from "../../booking/steps";
+import { BookingBreadcrumb } from "../../components/booking/booking-breadcrumb";
+import { PriceTable } from "../../components/booking/price-table";
+import { formatDate, formatDateTime, formatMoney, ORDER_STATUS_LABELS } from "../../format";
 import { pageTitle } from "../../meta";
+import { validParams } from "../../params";
 
-// Placeholder: replaced by the visit booking work of issue 4.
-export default function Placeholder() {
+const querySchema = z.object({ orderId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) });
+
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const { orderId } = validParams(querySchema, { orderId: url.searchParams.get("orderId") });
+  const { gateway, scope } = requireBooking(context, url);
+  const order = required(await getOrder(gateway, orderId));
+  return { flow: scope.flow, order };
+}
+
+/** What happens next, by the order's status and payment. */
+function nextSteps(order: Order): string[] {
+  const steps: string[] = [];
+  if (order.status === "held") {
+    steps.push(
+      order.heldUntil
+        ? `Your places are held until ${formatDateTime(order.heldUntil)}. Pay by card from your order page before then, or the booking lapses and the places are released.`
+        : "Your places are held while your card payment is completed. Pay from your order page.",
+    );
+  } else if (order.payment.method === "invoice") {
+    steps.push(
+      `We will send an invoice for ${formatMoney(order.total)} to ${order.organisation.name}${order.payment.purchaseOrderNumber ? `, quoting purchase order ${order.payment.purchaseOrderNumber}` : ""}. Please pay it within 30 days.`,
+    );
+  } else if (order.payment.method === "card" && order.payment.status === "paid") {
+    steps.push(`Your card payment of ${formatMoney(order.total)} has been taken.`);
+  } else if (order.payment.method === "none" || order.total.amount === 0) {
+    steps.push("There is nothing to pay for this visit.");
+  }
+  steps.push("We will email you a confirmation with directions, and a reminder a week before your visit.");
+  steps.push("If your numbers change, tell us from your order page. You can ask to cancel there too.");
+  return steps;
+}
+
+export default function Confirmation({ loaderData: { flow, order } }: Route.ComponentProps) {
+  const confirmed = order.status === "confirmed";
+  const steps = FLOW_STEPS[flow].filter((s) => s !== "confirmation");
   return (
-    <div className="page narrow">
-      <h1>Booking confirmed</h1>
-      <p>This part of the website is coming soon.</p>
+    <div className="page booking-page">
+      <BookingBreadcrumb
+        flow={flow}
+        current="confirmation"
+        completedSteps={steps}
+        paymentSkipped={order.payment.method === "none"}
+        linkDone={false}
+      />
+      <div className={confirmed ? "success" : "notice"}>
+        <h1>{confirmed ? "Your visit is booked" : `Your booking is ${ORDER_STATUS_LABELS[order.status].toLowerCase()}`}</h1>
+        <p>
+          Your booking reference is <strong>{order.reference}</strong>
+        </p>
+      </div>
+      <dl className="card">
+        <dt>Status</dt>
+        <dd>{ORDER_STATUS_LABELS[order.status]}</dd>
+        <dt>Visit</dt>
+        <dd>
+          {order.venue.name}, {formatDate(order.visitDate)}, arriving {order.arrivalTime}
+        </dd>
+        <dt>People</dt>
+        <dd>{order.participants}</dd>
+        <dt>Total</dt>
+        <dd>{formatMoney(order.total)}</dd>
+      </dl>
+      <h2>What happens next</h2>
+      <ul>
+        {nextSteps(order).map((step) => (
+          <li key={step}>{step}</li>
+        ))}
+      </ul>
+      <ul className="calls-to-action">
+        <li>
+          <a href={`/account/orders/${encodeURIComponent(order.id)}/calendar.ics`} download={`visit-${order.reference}.ics`}>
+            Add to calendar
+          </a>
+        </li>
+        <li>
+          <Link to={`/account/orders/${encodeURIComponent(order.id)}`}>View your order</Link>
+        </li>
+        <li>
+          <Link to={STEP_PATHS.date}>Book another visit</Link>
+        </li>
+      </ul>
+      <PriceTable lines={order.lines} total={order.total} />
     </div>
   );
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Booking confirmed");
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  pageTitle(matches, loaderData ? `Booking ${loaderData.order.reference}` : "Booking confirmed");

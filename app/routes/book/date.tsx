@@ -1,13 +1,145 @@
+import { data, Form, redirect, useNavigation } from "react-router";
+import { z } from "zod";
 import type { Route } from "./+types/date";
+import { getVenueAvailability, updateBasketDate } from "../../api/booking.server";
+import { listVenues } from "../../api/cms.server";
+import { fieldErrors, required } from "../../api/result.server";
+import {
+  bookingView, discardOpenBasket, openOrCreateBasket, redirectToNextStep, requireBooking,
+} from "../../booking/basket.server";
+import { clampMonth, DATE_PATTERN, monthOf, MONTH_PATTERN } from "../../booking/calendar";
+import { STEP_PATHS } from "../../booking/steps";
+import { BookingStep, FormErrors } from "../../components/booking/booking-step";
+import { MonthCalendar } from "../../components/booking/month-calendar";
+import { servicesContext } from "../../context";
+import { formatDate } from "../../format";
 import { pageTitle } from "../../meta";
+import { toFieldErrors } from "../../validation";
 
-// Placeholder: replaced by the visit booking work of issue 4.
-export default function Placeholder() {
+const londonMonth = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London", year: "numeric", month: "2-digit" });
+
+const dateSchema = z.object({
+  venueId: z.string().trim().min(1, "Choose a museum").max(100, "Choose a museum"),
+  visitDate: z.string().regex(DATE_PATTERN, "Choose a date in the calendar"),
+});
+
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const { user, gateway, scope } = requireBooking(context, url);
+  const { cms } = context.get(servicesContext);
+  const venues = required(await listVenues(cms, { groupType: user.groupType })).items;
+  if (venues.length === 0) throw data("No museum takes bookings from your group type at the moment.", { status: 404 });
+
+  const basket = scope.basket;
+  const asked = url.searchParams.get("venue");
+  const venue = venues.find((v) => v.id === asked) ?? venues.find((v) => v.id === basket?.venue?.id) ?? venues[0]!;
+  const savedDate = basket?.venue?.id === venue.id ? (basket.visitDate ?? null) : null;
+
+  const monthParam = url.searchParams.get("month");
+  const wanted = monthParam && MONTH_PATTERN.test(monthParam) ? monthParam : savedDate ? monthOf(savedDate) : londonMonth.format(new Date());
+  let availability = required(await getVenueAvailability(gateway, venue.id, { month: wanted, kind: scope.kind }));
+  // Outside the bookable window: show its nearest month instead.
+  const month = clampMonth(wanted, availability.bookableFrom, availability.bookableUntil);
+  if (month !== availability.month) {
+    availability = required(await getVenueAvailability(gateway, venue.id, { month, kind: scope.kind }));
+  }
+
+  return {
+    booking: bookingView(scope),
+    venues: venues.map((v) => ({ id: v.id, name: v.name, summary: v.summary, town: v.address.town, openingTimes: v.openingTimes })),
+    venueId: venue.id,
+    availability,
+    savedDate,
+  };
+}
+
+export async function action({ request, context, url }: Route.ActionArgs) {
+  const form = await request.formData();
+  const { gateway, scope } = requireBooking(context, url);
+
+  if (form.get("intent") === "discard") {
+    await discardOpenBasket(gateway, scope);
+    return redirect(STEP_PATHS.date);
+  }
+
+  const values = { venueId: String(form.get("venueId") ?? ""), visitDate: String(form.get("visitDate") ?? "") };
+  const parsed = dateSchema.safeParse(values);
+  if (!parsed.success) return data({ errors: toFieldErrors(parsed.error), values }, { status: 400 });
+
+  const basket = await openOrCreateBasket(gateway, scope);
+  if (!basket.ok) return data({ errors: { form: basket.problem.detail ?? basket.problem.title }, values }, { status: basket.status });
+
+  const saved = await updateBasketDate(gateway, basket.data.id, parsed.data);
+  if (!saved.ok) {
+    const fields = fieldErrors(saved.problem);
+    const message = fields.visitDate ?? fields.venueId ?? saved.problem.detail ?? saved.problem.title;
+    return data({ errors: { visitDate: message }, values }, { status: saved.status });
+  }
+  return redirectToNextStep(saved.data);
+}
+
+export default function DateStep({ loaderData, actionData }: Route.ComponentProps) {
+  const { booking, venues, venueId, availability, savedDate } = loaderData;
+  const errors: Record<string, string | undefined> = actionData?.errors ?? {};
+  const venue = venues.find((v) => v.id === venueId)!;
+  const submitting = useNavigation().state === "submitting";
+  const monthHref = (month: string) => `?${new URLSearchParams({ venue: venueId, month })}`;
   return (
-    <div className="page narrow">
-      <h1>Choose a date</h1>
-      <p>This part of the website is coming soon.</p>
-    </div>
+    <BookingStep booking={booking} step="date" title="Choose a museum and a date">
+      <FormErrors errors={errors} fieldIds={{ visitDate: "visit-date-calendar", venueId: "venue-choice" }} />
+      <Form method="get" className="booking-form" preventScrollReset>
+        <fieldset id="venue-choice">
+          <legend>Museum</legend>
+          {venues.map((v) => (
+            <div className="choice" key={v.id}>
+              <input type="radio" id={`venue-${v.id}`} name="venue" value={v.id} defaultChecked={v.id === venueId} aria-describedby={`venue-${v.id}-hint`} />
+              <label htmlFor={`venue-${v.id}`}>
+                {v.name}
+                <span className="choice-hint" id={`venue-${v.id}-hint`}>
+                  {v.town}. {v.summary}
+                </span>
+              </label>
+            </div>
+          ))}
+          <input type="hidden" name="month" value={availability.month} />
+          <button type="submit" className="secondary">
+            Show dates for this museum
+          </button>
+        </fieldset>
+      </Form>
+
+      <section aria-labelledby="dates-heading" id="visit-date-calendar" tabIndex={-1}>
+        <h2 id="dates-heading" className="visually-hidden">
+          Dates at {venue.name}
+        </h2>
+        <p>
+          Dates at <strong>{venue.name}</strong>. {venue.openingTimes} Book from {formatDate(availability.bookableFrom)} to{" "}
+          {formatDate(availability.bookableUntil)}.
+        </p>
+        {savedDate ? (
+          <p>
+            Your chosen date: <strong>{formatDate(savedDate)}</strong>. Choose another date to change it.
+          </p>
+        ) : null}
+        {errors.visitDate ? (
+          <p className="field-error" id="visitDate-error">
+            <span className="visually-hidden">Error: </span>
+            {errors.visitDate}
+          </p>
+        ) : null}
+        <Form method="post" id="date-form" aria-busy={submitting || undefined}>
+          <input type="hidden" name="venueId" value={venueId} />
+          <MonthCalendar
+            month={availability.month}
+            days={availability.days}
+            bookableFrom={availability.bookableFrom}
+            bookableUntil={availability.bookableUntil}
+            selectedDate={savedDate}
+            monthHref={monthHref}
+            form="date-form"
+          />
+        </Form>
+      </section>
+    </BookingStep>
   );
 }
 

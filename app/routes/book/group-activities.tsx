@@ -1,13 +1,65 @@
+import { data, Form, useNavigation } from "react-router";
+import { z } from "zod";
 import type { Route } from "./+types/group-activities";
+import { updateBasketGroupActivities } from "../../api/booking.server";
+import { fieldErrors } from "../../api/result.server";
+import { bookingView, redirectToNextStep, requireBasket, requireBooking } from "../../booking/basket.server";
+import { BookingStep, FormErrors } from "../../components/booking/booking-step";
+import { groupActivitiesOfTheDay } from "../../components/booking/group/activities.server";
+import { ActivityPicker } from "../../components/booking/group/activity-picker";
 import { pageTitle } from "../../meta";
 
-// Placeholder: replaced by the visit booking work of issue 4.
-export default function Placeholder() {
+const schema = z.object({
+  activityIds: z
+    .array(z.string().regex(/^[A-Za-z0-9_@:.-]{1,100}$/, "Choose from the activities listed"))
+    .min(1, "Choose at least one activity")
+    .max(20, "Choose 20 activities or fewer")
+    .transform((ids) => [...new Set(ids)]),
+});
+
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const { user, gateway, scope } = requireBooking(context, url);
+  const basket = requireBasket(scope);
+  const activities = await groupActivitiesOfTheDay(gateway, basket, user.groupType);
+  return { booking: bookingView(scope), activities, chosen: basket.groupActivityIds ?? [] };
+}
+
+export async function action({ request, context, url }: Route.ActionArgs) {
+  const { gateway, scope } = requireBooking(context, url);
+  const basket = requireBasket(scope);
+  const form = await request.formData();
+  const values = form.getAll("activityId").map(String);
+  const parsed = schema.safeParse({ activityIds: values });
+  if (!parsed.success) {
+    return data({ errors: { activityIds: parsed.error.issues[0]?.message ?? "Choose at least one activity" } as Record<string, string>, values }, { status: 400 });
+  }
+  const result = await updateBasketGroupActivities(gateway, basket.id, { activityIds: parsed.data.activityIds });
+  if (!result.ok) {
+    const byField = fieldErrors(result.problem);
+    const activityError = Object.entries(byField).find(([field]) => field.startsWith("activityIds"))?.[1];
+    const errors: Record<string, string> = { form: result.problem.detail ?? result.problem.title };
+    if (activityError) errors.activityIds = activityError;
+    return data({ errors, values }, { status: result.status });
+  }
+  return redirectToNextStep(result.data);
+}
+
+export default function GroupActivities({ loaderData, actionData }: Route.ComponentProps) {
+  const { booking, activities, chosen } = loaderData;
+  const errors: Record<string, string | undefined> = actionData?.errors ?? {};
+  const submitting = useNavigation().state === "submitting";
   return (
-    <div className="page narrow">
-      <h1>Choose activities</h1>
-      <p>This part of the website is coming soon.</p>
-    </div>
+    <BookingStep booking={booking} step="group-activities" title="Choose activities">
+      <FormErrors errors={errors} />
+      <Form method="post" noValidate className="booking-form">
+        <ActivityPicker activities={activities} chosen={actionData?.values ?? chosen} error={errors.activityIds} />
+        <div className="actions">
+          <button type="submit" disabled={submitting}>
+            {submitting ? "Saving…" : "Save and continue"}
+          </button>
+        </div>
+      </Form>
+    </BookingStep>
   );
 }
 

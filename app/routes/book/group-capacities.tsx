@@ -1,14 +1,92 @@
+import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/group-capacities";
+import { updateBasketGroupCapacities } from "../../api/booking.server";
+import { bookingView, redirectToNextStep, requireBasket, requireBooking } from "../../booking/basket.server";
+import { BookingStep, FormErrors } from "../../components/booking/booking-step";
+import { chosenActivities, ownHeldPlaces } from "../../components/booking/group/activities.server";
+import { TicketRows } from "../../components/booking/group/ticket-rows";
+import {
+  MAX_ROWS, emptyRow, parseTicketRows, placeGatewayErrors, rowsFromForm, rowsFromTickets, type FieldErrors, type FormRows,
+} from "../../components/booking/group/tickets";
 import { pageTitle } from "../../meta";
 
-// Placeholder: replaced by the visit booking work of issue 4.
-export default function Placeholder() {
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const { user, gateway, scope } = requireBooking(context, url);
+  const basket = requireBasket(scope);
+  const activities = await chosenActivities(gateway, basket, user.groupType);
+  return {
+    booking: bookingView(scope),
+    activities,
+    rows: rowsFromTickets(activities, basket.tickets),
+    messages: basket.messages.filter((m) => m.field?.startsWith("tickets")),
+  };
+}
+
+type ActionResult = { rows: FormRows; errors: FieldErrors };
+
+export async function action({ request, context, url }: Route.ActionArgs) {
+  const { user, gateway, scope } = requireBooking(context, url);
+  const basket = requireBasket(scope);
+  const activities = await chosenActivities(gateway, basket, user.groupType);
+  const form = await request.formData();
+  const rows = rowsFromForm(form, activities.length);
+
+  // "Add another time": the same form back with one more row for that activity; nothing saved.
+  const intent = String(form.get("intent") ?? "");
+  const add = /^add-(\d+)$/.exec(intent);
+  if (add) {
+    const index = Number(add[1]);
+    const target = rows[index];
+    if (target && target.length < MAX_ROWS) target.push(emptyRow());
+    return data<ActionResult>({ rows, errors: {} });
+  }
+
+  const parsed = parseTicketRows(activities, rows, ownHeldPlaces(basket));
+  if (Object.keys(parsed.errors).length > 0) return data<ActionResult>({ rows, errors: parsed.errors }, { status: 400 });
+
+  const result = await updateBasketGroupCapacities(gateway, basket.id, { tickets: parsed.tickets });
+  if (!result.ok) {
+    const placed = placeGatewayErrors(result.problem.errors ?? [], parsed.sources);
+    const errors: FieldErrors = { ...placed, form: placed.form ?? result.problem.detail ?? result.problem.title };
+    return data<ActionResult>({ rows, errors }, { status: result.status });
+  }
+  return redirectToNextStep(result.data);
+}
+
+export default function GroupCapacities({ loaderData, actionData }: Route.ComponentProps) {
+  const { booking, activities, messages } = loaderData;
+  const rows = actionData?.rows ?? loaderData.rows;
+  const errors: FieldErrors = actionData?.errors ?? {};
+  const navigation = useNavigation();
+  const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
   return (
-    <div className="page narrow">
-      <h1>Tickets</h1>
-      <p>This part of the website is coming soon.</p>
-    </div>
+    <BookingStep booking={booking} step="group-capacities" title="Choose times and tickets">
+      <FormErrors errors={errors} />
+      <p>
+        For each activity, choose a time and how many tickets of each type you need. The places left are shown with each
+        time. Split your group across times with &ldquo;Add another time&rdquo;.
+      </p>
+      {messages.map((m) => (
+        <p key={m.code + m.message} className={m.severity === "info" ? "notice" : "warning"}>
+          {m.message}
+        </p>
+      ))}
+      <Form method="post" noValidate className="booking-form">
+        {/* Enter in a field saves (the first submit button is the form's default), rather than adding a row. */}
+        <button type="submit" name="intent" value="save" className="visually-hidden" tabIndex={-1} aria-hidden="true">
+          Save and continue
+        </button>
+        {activities.map((activity, index) => (
+          <TicketRows key={activity.id} activity={activity} index={index} rows={rows[index] ?? [emptyRow()]} errors={errors} />
+        ))}
+        <div className="actions">
+          <button type="submit" name="intent" value="save" disabled={saving}>
+            {saving ? "Saving…" : "Save and continue"}
+          </button>
+        </div>
+      </Form>
+    </BookingStep>
   );
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Tickets");
+export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Choose times and tickets");

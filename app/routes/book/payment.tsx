@@ -1,13 +1,178 @@
+import { data, Form, redirect, useNavigation } from "react-router";
+import { z } from "zod";
 import type { Route } from "./+types/payment";
+import { getBasketQuote, updateBasketPayment, type PaymentChoice, type PaymentOption } from "../../api/booking.server";
+import { fieldErrors } from "../../api/result.server";
+import { bookingView, redirectToNextStep, requireBasket, requireBooking } from "../../booking/basket.server";
+import { stepPath } from "../../booking/steps";
+import { BookingStep, FormErrors } from "../../components/booking/booking-step";
+import { RadioGroup, type RadioOption } from "../../components/booking/fields";
+import { Field } from "../../components/field";
+import { formatDate, formatMoney } from "../../format";
 import { pageTitle } from "../../meta";
+import { toFieldErrors } from "../../validation";
+import type { GatewayClient } from "../../api/client.server";
+import type { Basket } from "../../api/booking.server";
 
-// Placeholder: replaced by the visit booking work of issue 4.
-export default function Placeholder() {
+const CHOICES = ["card", "card-later", "invoice"] as const;
+type Choice = (typeof CHOICES)[number];
+
+const paymentSchema = z.object({
+  choice: z.enum(CHOICES, { error: "Choose how you will pay" }),
+  purchaseOrderNumber: z.string().trim().max(50, "Enter a purchase order number of 50 characters or fewer").default(""),
+});
+
+/** The quote (payment options come with it); a basket not ready to price goes to its due step. */
+async function quoteOrRedirect(gateway: GatewayClient, basket: Basket) {
+  const quote = await getBasketQuote(gateway, basket.id);
+  if (quote.ok) return quote.data;
+  if (quote.status === 409) throw redirect(stepPath(basket.nextStep === "payment" ? "date" : basket.nextStep));
+  throw data(quote.problem.detail ?? quote.problem.title, { status: quote.status });
+}
+
+const option = (options: readonly PaymentOption[], method: PaymentOption["method"]) => options.find((o) => o.method === method);
+
+function choiceOf(payment: PaymentChoice | undefined): Choice | "" {
+  if (!payment) return "";
+  if (payment.method === "invoice") return "invoice";
+  if (payment.method === "card") return payment.payLater ? "card-later" : "card";
+  return "";
+}
+
+const PAYMENT_RESULTS = {
+  failed: "Your card payment did not go through, so you have not been charged. Your booking has been kept: check your card details and try again, or choose another way to pay.",
+  cancelled: "You cancelled the card payment, so you have not been charged. Your booking has been kept: pay when you are ready, or choose another way to pay.",
+} as const;
+
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const { gateway, scope } = requireBooking(context, url);
+  const basket = requireBasket(scope);
+  const quote = await quoteOrRedirect(gateway, basket);
+  const free = quote.total.amount === 0;
+  if (free) {
+    // Free visits have nothing to pay: the gateway takes "none", and review is next.
+    if (basket.payment?.method !== "none") {
+      const saved = await updateBasketPayment(gateway, basket.id, { method: "none" });
+      if (saved.ok) throw redirectToNextStep(saved.data);
+    }
+    throw redirect(stepPath("review"));
+  }
+  const result = url.searchParams.get("payment");
+  return {
+    booking: bookingView(scope),
+    quote,
+    saved: { choice: choiceOf(basket.payment), purchaseOrderNumber: basket.payment?.purchaseOrderNumber ?? "" },
+    paymentResult: result === "failed" || result === "cancelled" ? (result as keyof typeof PAYMENT_RESULTS) : null,
+    messages: basket.messages.filter((m) => m.code.startsWith("payment")),
+  };
+}
+
+export async function action({ request, context, url }: Route.ActionArgs) {
+  const form = await request.formData();
+  const values = { choice: String(form.get("choice") ?? ""), purchaseOrderNumber: String(form.get("purchaseOrderNumber") ?? "") };
+  const parsed = paymentSchema.safeParse(values);
+  if (!parsed.success) return data({ errors: toFieldErrors(parsed.error), values }, { status: 400 });
+
+  const { gateway, scope } = requireBooking(context, url);
+  const basket = requireBasket(scope);
+  const { choice, purchaseOrderNumber } = parsed.data;
+  const body: PaymentChoice =
+    choice === "invoice"
+      ? { method: "invoice", ...(purchaseOrderNumber ? { purchaseOrderNumber } : {}) }
+      : { method: "card", payLater: choice === "card-later" };
+  const saved = await updateBasketPayment(gateway, basket.id, body);
+  if (!saved.ok) {
+    const fields = fieldErrors(saved.problem);
+    const errors: Record<string, string> = {};
+    if (fields.purchaseOrderNumber) errors.purchaseOrderNumber = fields.purchaseOrderNumber;
+    const choiceError = fields.method ?? fields.payLater;
+    if (choiceError || saved.problem.code === "payment_method_unavailable") errors.choice = choiceError ?? saved.problem.detail ?? saved.problem.title;
+    if (Object.keys(errors).length === 0) errors.form = saved.problem.detail ?? saved.problem.title;
+    return data({ errors, values }, { status: saved.status });
+  }
+  return redirectToNextStep(saved.data);
+}
+
+export default function PaymentStep({ loaderData, actionData }: Route.ComponentProps) {
+  const { booking, quote, saved, paymentResult, messages } = loaderData;
+  const errors: Record<string, string | undefined> = actionData?.errors ?? {};
+  const values = actionData?.values ?? saved;
+  const submitting = useNavigation().state === "submitting";
+  const card = option(quote.paymentOptions, "card");
+  const invoice = option(quote.paymentOptions, "invoice");
+  const options: RadioOption[] = [];
+  if (card) {
+    options.push({
+      value: "card",
+      label: "Pay by card now",
+      hint: card.available ? "After you confirm your booking you pay on our card provider's secure page." : card.reason,
+      disabled: !card.available,
+    });
+    if (card.available && card.payLaterAvailable && card.holdUntil) {
+      options.push({
+        value: "card-later",
+        label: `Book now and pay by card later, by ${formatDate(card.holdUntil)}`,
+        hint: "We hold your booking unpaid until then. If it is not paid by that date, the places are released.",
+      });
+    }
+  }
+  if (invoice) {
+    options.push({
+      value: "invoice",
+      label: "Pay by invoice",
+      hint: invoice.available ? "We send an invoice to your school. You can add a purchase order number." : invoice.reason,
+      disabled: !invoice.available,
+    });
+  }
   return (
-    <div className="page narrow">
-      <h1>Payment</h1>
-      <p>This part of the website is coming soon.</p>
-    </div>
+    <BookingStep booking={booking} step="payment" title="How would you like to pay?" quote={quote}>
+      {paymentResult || messages.length > 0 ? (
+        <div className="warning" role={paymentResult ? "alert" : undefined}>
+          <p>
+            <strong>
+              {(paymentResult ?? (messages[0]?.code === "payment_cancelled" ? "cancelled" : "failed")) === "failed"
+                ? "Your card payment was declined."
+                : "Your card payment was cancelled."}
+            </strong>
+          </p>
+          {/* The gateway says what to do; our own words when it says nothing. */}
+          {messages.length > 0 ? messages.map((m) => <p key={m.code}>{m.message}</p>) : <p>{PAYMENT_RESULTS[paymentResult!]}</p>}
+          <p>Your places and everything you entered are kept. Choose how to pay, then confirm your booking again.</p>
+        </div>
+      ) : null}
+      <FormErrors errors={errors} />
+      <p>
+        The total for your visit is <strong>{formatMoney(quote.total)}</strong>.
+      </p>
+      <details className="notice">
+        <summary>When card payments are taken</summary>
+        <ul>
+          <li>Visits less than 28 days away are paid by card when you book.</li>
+          <li>Visits 28 to 59 days away can be held unpaid for 3 days, then paid by card.</li>
+          <li>Visits 60 or more days away can be held unpaid until 60 days before the visit.</li>
+          <li>An unpaid booking that is not paid in time lapses, and its places are released.</li>
+          <li>Schools and colleges booking more than 28 days ahead can pay by invoice instead.</li>
+        </ul>
+      </details>
+      <Form method="post" noValidate className="booking-form">
+        <RadioGroup name="choice" legend="Payment method" options={options} defaultValue={values.choice} error={errors.choice} />
+        {invoice?.available ? (
+          <Field
+            name="purchaseOrderNumber"
+            label="Purchase order number (optional, invoice only)"
+            hint="If your school uses purchase orders, we print it on the invoice."
+            maxLength={50}
+            defaultValue={values.purchaseOrderNumber}
+            error={errors.purchaseOrderNumber}
+          />
+        ) : null}
+        <div className="actions">
+          <button type="submit" disabled={submitting}>
+            {submitting ? "Saving…" : "Save and continue"}
+          </button>
+        </div>
+      </Form>
+    </BookingStep>
   );
 }
 

@@ -1,14 +1,297 @@
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { z } from "zod";
 import type { Route } from "./+types/review";
+import {
+  checkoutBasket, extendBasketHold, getBasket, getBasketQuote, placeBasketHold, type Basket,
+} from "../../api/booking.server";
+import { getCurrentTerms } from "../../api/cms.server";
+import { required } from "../../api/result.server";
+import { bookingView, requireBasket, requireBooking } from "../../booking/basket.server";
+import { IDEMPOTENCY_FIELD, isIdempotencyKey, newIdempotencyKey } from "../../booking/idempotency";
+import { AGE_BAND_LABELS } from "../../booking/ratios";
+import { confirmationPath, STEP_PATHS, stepPath } from "../../booking/steps";
+import { BookingStep, FormErrors } from "../../components/booking/booking-step";
+import { DayTimeline } from "../../components/booking/day-timeline";
+import { HoldTimer } from "../../components/booking/hold-timer";
+import { PriceTable } from "../../components/booking/price-table";
+import { CheckboxField } from "../../components/field";
+import { servicesContext } from "../../context";
+import { formatDate } from "../../format";
 import { pageTitle } from "../../meta";
 
-// Placeholder: replaced by the visit booking work of issue 4.
-export default function Placeholder() {
+const PAYMENT_TEXT = {
+  card: "Card",
+  invoice: "Invoice",
+  none: "Nothing to pay",
+} as const;
+
+const checkoutSchema = z.object({
+  basketId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/),
+  [IDEMPOTENCY_FIELD]: z.string().refine(isIdempotencyKey),
+  termsVersion: z.string().min(1).max(100),
+  expectedTotal: z.coerce.number().int().min(0),
+  acceptTerms: z.literal("on", { error: "Tick the box to agree to the terms of booking" }),
+});
+
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const { gateway, scope } = requireBooking(context, url);
+  const { cms } = context.get(servicesContext);
+  let basket: Basket = requireBasket(scope);
+
+  const quote = await getBasketQuote(gateway, basket.id);
+  if (!quote.ok) {
+    if (quote.status === 409) throw redirect(stepPath(basket.nextStep === "review" ? "date" : basket.nextStep));
+    throw data(quote.problem.detail ?? quote.problem.title, { status: quote.status });
+  }
+
+  // Places are held from review: hold them now unless a hold is running.
+  let holdProblem: string | null = null;
+  let holdRenewed = false;
+  const running = basket.hold && Date.parse(basket.hold.expiresAt) > Date.now();
+  if (!running) {
+    const held = await placeBasketHold(gateway, basket.id);
+    if (held.ok) {
+      holdRenewed = Boolean(basket.hold) || basket.messages.some((m) => m.code.startsWith("hold_"));
+      basket = held.data;
+    } else if (held.status === 409 && held.problem.code === "basket_incomplete") {
+      throw redirect(stepPath(basket.nextStep));
+    } else if (held.status === 409 || held.status === 422) {
+      holdProblem = held.problem.detail ?? "Some of the places you chose are no longer available.";
+    } else {
+      throw data(held.problem.detail ?? held.problem.title, { status: held.status });
+    }
+  }
+
+  const terms = required(await getCurrentTerms(cms, "booking"));
+  return {
+    booking: { ...bookingView(scope), basket },
+    quote: quote.data,
+    terms: { version: terms.version, title: terms.title, summary: terms.summary ?? null },
+    holdProblem,
+    holdRenewed,
+    idempotencyKey: newIdempotencyKey(),
+  };
+}
+
+type Errors = Record<string, string>;
+
+/** Basket messages the review page shows in its own way (hold timer, sold-out alert) or that are past. */
+const SAID_ELSEWHERE = new Set(["ratio_met", "slot_sold_out", "hold_expired", "hold_expiring", "payment_failed", "payment_cancelled"]);
+
+export async function action({ request, context, url }: Route.ActionArgs) {
+  const form = await request.formData();
+  const { gateway, scope } = requireBooking(context, url);
+
+  if (form.get("intent") === "extend") {
+    const basket = requireBasket(scope);
+    const extended = await extendBasketHold(gateway, basket.id);
+    if (!extended.ok) {
+      return data({ errors: { hold: extended.problem.detail ?? extended.problem.title } as Errors, values: null, idempotencyKey: null, soldOut: false }, { status: extended.status });
+    }
+    return { errors: {} as Errors, values: null, idempotencyKey: null, soldOut: false, extended: true };
+  }
+
+  const values = { acceptTerms: form.get("acceptTerms") === "on" };
+  const parsed = checkoutSchema.safeParse(Object.fromEntries(form));
+  if (!parsed.success) {
+    const acceptMissing = parsed.error.issues.some((i) => i.path[0] === "acceptTerms");
+    const errors: Errors = acceptMissing
+      ? { acceptTerms: "Tick the box to agree to the terms of booking" }
+      : { form: "Something went wrong with the form. Check your booking and confirm again." };
+    return data({ errors, values, idempotencyKey: null, soldOut: false }, { status: 400 });
+  }
+  const { basketId, idempotencyKey, termsVersion, expectedTotal } = parsed.data;
+
+  const result = await checkoutBasket(gateway, basketId, idempotencyKey, {
+    acceptedTermsVersion: termsVersion,
+    returnUrl: new URL(`${STEP_PATHS.payment}/return`, url.origin).href,
+    expectedTotal: { amount: expectedTotal, currency: "GBP" },
+  });
+  if (result.ok) {
+    if (result.data.payment) return redirect(result.data.payment.redirectUrl);
+    return redirect(confirmationPath(result.data.order.id));
+  }
+
+  const { problem } = result;
+  const message = problem.detail ?? problem.title;
+  const failed = (errors: Errors, options: { sameKey?: boolean; soldOut?: boolean } = {}) =>
+    data(
+      { errors, values, idempotencyKey: options.sameKey ? idempotencyKey : newIdempotencyKey(), soldOut: options.soldOut ?? false },
+      { status: result.status },
+    );
+  switch (problem.code) {
+    case "idempotency_key_in_flight":
+      // The first submit is still being made into an order: retry later with the same key.
+      return failed({ form: "We are still making your booking. Wait a few seconds, then select the button again." }, { sameKey: true });
+    case "basket_not_open": {
+      // Already checked out (e.g. by the first of two submits): show that order.
+      const basket = await getBasket(gateway, basketId);
+      if (basket.ok && basket.data.orderId) return redirect(confirmationPath(basket.data.orderId));
+      return failed({ form: `${message} Start a new booking if you still want to visit.` });
+    }
+    case "slot_sold_out":
+    case "capacity_unavailable":
+      return failed({ form: message }, { soldOut: true });
+    case "hold_expired":
+      // The page reloads its data and holds the places again if they are still free.
+      return failed({ form: `${message} We have tried to hold them again: check the booking below and confirm again.` });
+    case "price_changed":
+      return failed({ form: `${message} Check the new total below, then confirm again.` });
+    case "terms_outdated":
+      return failed({ form: `${message} Read the updated terms, then confirm again.` });
+    default:
+      return failed({ form: message });
+  }
+}
+
+export function shouldRevalidate() {
+  // The hold, the quote and the places may all have changed after any submit.
+  return true;
+}
+
+export default function ReviewStep({ loaderData, actionData }: Route.ComponentProps) {
+  const { booking, quote, terms, holdProblem, holdRenewed } = loaderData;
+  const basket = booking.basket!;
+  const errors: Record<string, string | undefined> = actionData?.errors ?? {};
+  const key = actionData?.idempotencyKey ?? loaderData.idempotencyKey;
+  const navigation = useNavigation();
+  const submitting = navigation.state !== "idle" && navigation.formData?.get("intent") !== "extend" && navigation.formMethod === "POST";
+  const soldOut = Boolean(holdProblem) || Boolean(actionData?.soldOut);
+  const info = basket.information;
+  const method = basket.payment?.method ?? "none";
+  const paysByCardNow = method === "card" && !basket.payment?.payLater && quote.total.amount > 0;
+  // The gateway's advice, once each; what the page already says another way is left out.
+  const messages = [...basket.messages, ...quote.messages].filter(
+    (m, i, all) => all.findIndex((o) => o.message === m.message) === i && !SAID_ELSEWHERE.has(m.code),
+  );
   return (
-    <div className="page narrow">
-      <h1>Check your booking</h1>
-      <p>This part of the website is coming soon.</p>
-    </div>
+    <BookingStep booking={booking} step="review" title="Check and book your visit" quote={quote}>
+      {soldOut ? (
+        <div className="warning" role="alert">
+          <p>
+            <strong>{holdProblem ?? errors.form}</strong>
+          </p>
+          <p>
+            Your other choices are saved. <Link to={STEP_PATHS.schedule}>Choose another time on your day plan</Link>, or{" "}
+            <Link to={STEP_PATHS.date}>choose another date</Link>.
+          </p>
+        </div>
+      ) : (
+        <FormErrors errors={errors} fieldIds={{ acceptTerms: "acceptTerms", hold: "hold-timer" }} />
+      )}
+      {holdRenewed && !holdProblem ? (
+        <p className="notice" role="status">
+          The time we held your places for ran out, so we have held them again.
+        </p>
+      ) : null}
+      {actionData && "extended" in actionData && actionData.extended ? (
+        <p className="notice" role="status">
+          We have extended the time we hold your places.
+        </p>
+      ) : null}
+      {basket.hold && !holdProblem ? <HoldTimer hold={basket.hold} /> : null}
+      {errors.hold ? <p className="field-error">{errors.hold}</p> : null}
+
+      <section aria-labelledby="visit-heading">
+        <h2 id="visit-heading">Your visit</h2>
+        <dl>
+          <dt>Organisation</dt>
+          <dd>{basket.organisation.name}</dd>
+          <dt>Museum</dt>
+          <dd>{basket.venue?.name}</dd>
+          <dt>Date</dt>
+          <dd>{basket.visitDate ? formatDate(basket.visitDate) : ""}</dd>
+          {info ? (
+            <>
+              <dt>Arriving</dt>
+              <dd>{info.arrivalTime}</dd>
+              <dt>Pupils</dt>
+              <dd>
+                {info.participants.filter((p) => p.count > 0).map((p) => `${p.count} ${AGE_BAND_LABELS[p.ageBand].toLowerCase()}`).join(", ") || "None"}
+              </dd>
+              <dt>Adults</dt>
+              <dd>
+                {info.adults} supervising{info.oneToOneCarers > 0 ? `, ${info.oneToOneCarers} one-to-one ${info.oneToOneCarers === 1 ? "carer" : "carers"}` : ""}
+              </dd>
+              <dt>Access needs</dt>
+              <dd>{accessSummary(info.accessNeeds)}</dd>
+              <dt>Lunch space</dt>
+              <dd>{info.lunchSpace ? "Yes" : "No"}</dd>
+              {info.notes ? (
+                <>
+                  <dt>Notes</dt>
+                  <dd>{info.notes}</dd>
+                </>
+              ) : null}
+            </>
+          ) : null}
+          <dt>Payment</dt>
+          <dd>
+            {PAYMENT_TEXT[method]}
+            {basket.payment?.payLater ? " (pay later)" : ""}
+            {basket.payment?.purchaseOrderNumber ? `, purchase order ${basket.payment.purchaseOrderNumber}` : ""}
+          </dd>
+        </dl>
+        <p>
+          <Link to={STEP_PATHS.information}>Change your group details</Link>
+          {" · "}
+          <Link to={STEP_PATHS.schedule}>Change your day</Link>
+          {basket.completedSteps.includes("payment") && quote.total.amount > 0 ? (
+            <>
+              {" · "}
+              <Link to={STEP_PATHS.payment}>Change how you pay</Link>
+            </>
+          ) : null}
+        </p>
+      </section>
+
+      {basket.schedule.length > 0 || info ? <DayTimeline arrival={info?.arrivalTime} entries={basket.schedule} /> : null}
+
+      <PriceTable lines={quote.lines} total={quote.total} />
+      {messages.map((m) => (
+        <p key={m.code + m.message} className={m.severity === "error" ? "warning" : "notice"}>
+          {m.message}
+        </p>
+      ))}
+
+      <Form method="post" noValidate className="booking-form">
+        <input type="hidden" name="basketId" value={basket.id} />
+        <input type="hidden" name={IDEMPOTENCY_FIELD} value={key} />
+        <input type="hidden" name="termsVersion" value={terms.version} />
+        <input type="hidden" name="expectedTotal" value={quote.total.amount} />
+        <input type="hidden" name="intent" value="checkout" />
+        <h2>{terms.title}</h2>
+        {terms.summary ? <p className="terms-summary">{terms.summary}</p> : null}
+        <p>
+          <a href="/terms" target="_blank" rel="noreferrer">
+            Read the full terms of booking (opens in a new tab)
+          </a>
+        </p>
+        <CheckboxField
+          name="acceptTerms"
+          label="I have read and agree to the terms of booking"
+          defaultChecked={actionData?.values?.acceptTerms ?? false}
+          error={errors.acceptTerms}
+        />
+        <div className="actions">
+          <button type="submit" disabled={submitting || soldOut}>
+            {submitting ? "Booking…" : paysByCardNow ? "Confirm and pay by card" : "Confirm booking"}
+          </button>
+        </div>
+      </Form>
+    </BookingStep>
   );
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Check your booking");
+function accessSummary(needs: NonNullable<Basket["information"]>["accessNeeds"]): string {
+  const named = [
+    needs.mobility ? "mobility" : null,
+    needs.sensory ? "sensory" : null,
+    needs.communication ? "communication" : null,
+    needs.quietSpace ? "a quiet space" : null,
+  ].filter(Boolean);
+  const text = named.length > 0 ? `Help with ${named.join(", ")}` : "None given";
+  return needs.details ? `${text}. ${needs.details}` : text;
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Check and book your visit");

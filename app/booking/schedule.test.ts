@@ -1,0 +1,38 @@
+import { describe, expect, it } from "vitest";
+import { beforeArrival, clashingIds, entriesFor, findClashes, timelineBounds, toMinutes, type TimedEntry } from "./schedule";
+
+const entry = (activityId: string, start: string, end: string): TimedEntry => ({
+  activityId, slotId: `${activityId}@${start}`, name: activityId, kind: "workshop", start, end,
+});
+
+describe("the day plan", () => {
+  it("finds overlapping entries, not touching ones", () => {
+    const a = entry("a", "10:00", "11:00");
+    const b = entry("b", "10:30", "11:00");
+    const c = entry("c", "11:00", "11:30");
+    const clashes = findClashes([c, b, a]);
+    expect(clashes.map(({ a, b }) => [a.activityId, b.activityId])).toEqual([["a", "b"]]);
+    expect([...clashingIds(clashes)].sort()).toEqual(["a", "b"]);
+  });
+
+  it("runs from arrival to closing, or later entries", () => {
+    expect(timelineBounds("10:30", [])).toEqual({ start: "10:30", end: "17:00" });
+    expect(timelineBounds(undefined, [entry("a", "09:45", "10:15")])).toEqual({ start: "09:45", end: "17:00" });
+    expect(beforeArrival("11:00", [entry("a", "10:00", "10:30"), entry("b", "11:00", "11:30")]).map((e) => e.activityId)).toEqual(["a"]);
+  });
+
+  it("turns chosen slots into timed entries in start order", () => {
+    const activities = [
+      { id: "w", name: "Workshop", kind: "workshop", slots: [{ id: "w@13:00", start: "13:00", end: "14:00" }] },
+      { id: "s", name: "Show", kind: "show", slots: [{ id: "s@10:30", start: "10:30", end: "11:00" }] },
+      { id: "l", name: "Lunch", kind: "lunch-space", slots: [{ id: "l@12:00", start: "12:00", end: "12:30" }] },
+    ];
+    const entries = entriesFor(activities, { w: "w@13:00", s: "s@10:30", l: "", x: "x@10:00" });
+    expect(entries.map((e) => e.name)).toEqual(["Show", "Workshop"]);
+  });
+
+  it("reads times strictly", () => {
+    expect(toMinutes("09:05")).toBe(545);
+    expect(toMinutes("9:05")).toBeNaN();
+  });
+});

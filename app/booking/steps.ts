@@ -1,0 +1,133 @@
+import type { GroupType } from "../api/gateway.server";
+
+// The booking flows (DESIGN.md §3) as routes. Shared by the guard (server), the step
+// actions and the breadcrumb (browser), so it imports types only.
+
+/** The gateway's basket steps of the visit and group-visit flows, plus the page after checkout. */
+export type FlowStep =
+  | "date"
+  | "information"
+  | "schedule"
+  | "group-activities"
+  | "group-capacities"
+  | "group-details"
+  | "payment"
+  | "review"
+  | "confirmation";
+
+/** standard: education and home-education (kind `visit`); group: tour-operator and other-group (kind `group-visit`). */
+export type Flow = "standard" | "group";
+
+export const BOOK_ROOT = "/account/book";
+
+export const STEP_PATHS: Record<FlowStep, string> = {
+  date: `${BOOK_ROOT}/date`,
+  information: `${BOOK_ROOT}/information`,
+  schedule: `${BOOK_ROOT}/schedule`,
+  "group-activities": `${BOOK_ROOT}/group/activities`,
+  "group-capacities": `${BOOK_ROOT}/group/capacities`,
+  "group-details": `${BOOK_ROOT}/group/details`,
+  payment: `${BOOK_ROOT}/payment`,
+  review: `${BOOK_ROOT}/review`,
+  confirmation: `${BOOK_ROOT}/confirmation`,
+};
+
+export const STEP_LABELS: Record<FlowStep, string> = {
+  date: "Date",
+  information: "About your group",
+  schedule: "Plan your day",
+  "group-activities": "Activities",
+  "group-capacities": "Tickets",
+  "group-details": "Group details",
+  payment: "Payment",
+  review: "Check and book",
+  confirmation: "Confirmation",
+};
+
+export const FLOW_STEPS: Record<Flow, readonly FlowStep[]> = {
+  standard: ["date", "information", "schedule", "payment", "review", "confirmation"],
+  group: ["date", "group-activities", "group-capacities", "group-details", "payment", "review", "confirmation"],
+};
+
+export const FLOW_KINDS = { standard: "visit", group: "group-visit" } as const;
+export type FlowKind = (typeof FLOW_KINDS)[Flow];
+
+export function flowFor(groupType: GroupType): Flow {
+  return groupType === "tour-operator" || groupType === "other-group" ? "group" : "standard";
+}
+
+export function flowOfKind(kind: string): Flow | null {
+  if (kind === "visit") return "standard";
+  if (kind === "group-visit") return "group";
+  return null;
+}
+
+export function stepPath(step: string): string {
+  return (STEP_PATHS as Record<string, string>)[step] ?? STEP_PATHS.date;
+}
+
+/** The booking step a path shows, or null (payment return, unknown paths). */
+export function stepOfPath(pathname: string): FlowStep | null {
+  const path = pathname.replace(/\/+$/, "");
+  for (const [step, stepUrl] of Object.entries(STEP_PATHS) as [FlowStep, string][]) {
+    if (path === stepUrl) return step;
+  }
+  return null;
+}
+
+/** Which flow a step belongs to; null when it belongs to both. */
+export function flowOfStep(step: FlowStep): Flow | null {
+  const inStandard = FLOW_STEPS.standard.includes(step);
+  const inGroup = FLOW_STEPS.group.includes(step);
+  if (inStandard && inGroup) return null;
+  return inStandard ? "standard" : "group";
+}
+
+/** What the guard needs to know of a basket. */
+export interface BasketProgress {
+  completedSteps: readonly string[];
+  nextStep: string;
+  payment?: { method: string } | undefined;
+}
+
+/**
+ * The steps of a flow as the breadcrumb shows them: payment is left out when the gateway
+ * says the booking needs none (a free visit skips it).
+ */
+export function visibleSteps(flow: Flow, options: { paymentSkipped?: boolean } = {}): FlowStep[] {
+  return FLOW_STEPS[flow].filter((s) => !(s === "payment" && options.paymentSkipped));
+}
+
+/**
+ * True when the booking has nothing to pay: the gateway marks a free basket's payment as
+ * "none" (and counts the step as done), so the flow goes from the last step to review.
+ */
+export function paymentSkipped(basket: BasketProgress | null): boolean {
+  return basket?.payment?.method === "none";
+}
+
+/**
+ * May the user open this step now? Date always; another step once the gateway has
+ * every earlier step (it is done, or it is the step due next, or it comes before it).
+ */
+export function stepReachable(flow: Flow, step: FlowStep, basket: BasketProgress | null): boolean {
+  if (step === "date") return true;
+  if (step === "confirmation") return true;
+  if (!basket) return false;
+  if (basket.completedSteps.includes(step)) return true;
+  const order = FLOW_STEPS[flow];
+  const at = order.indexOf(step);
+  const due = order.indexOf(basket.nextStep as FlowStep);
+  if (at < 0 || due < 0) return false;
+  return at <= due;
+}
+
+/** Where a step is "done" in the breadcrumb: saved at the gateway and not the one shown. */
+export function stepDone(step: FlowStep, basket: BasketProgress | null): boolean {
+  return Boolean(basket?.completedSteps.includes(step));
+}
+
+/** The confirmation page of an order. */
+export function confirmationPath(orderId: string): string {
+  return `${STEP_PATHS.confirmation}?${new URLSearchParams({ orderId })}`;
+}

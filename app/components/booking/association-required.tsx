@@ -1,0 +1,34 @@
+import { Link } from "react-router";
+import type { AssociationRequired } from "../../booking/access";
+
+/** Why the user cannot book yet, and how to get approved (the booking guard's 403). */
+export function AssociationRequiredPage({ problem }: { problem: AssociationRequired }) {
+  return (
+    <div className="page narrow">
+      <h1>Your organisation needs to approve you first</h1>
+      {problem.reason === "pending" ? (
+        <p>
+          You have asked to join {problem.organisationName ?? "an organisation"}. Bookings are made for an
+          organisation, so you can book once the museum has approved your request. This usually takes up to two
+          working days.
+        </p>
+      ) : (
+        <p>
+          Bookings are made for an organisation, such as a school or a group. Link your account to your
+          organisation: find it and ask to join it, or add it if it is new. You can book once the museum has
+          approved your request.
+        </p>
+      )}
+      <p>
+        <Link to="/account/organisation/association">Check or request your organisation association</Link>
+      </p>
+      <p>
+        If you need to book urgently, email{" "}
+        <a href="mailto:groups@westridingmuseums.example.org">groups@westridingmuseums.example.org</a>.
+      </p>
+      <p>
+        <Link to="/account">Back to your account</Link>
+      </p>
+    </div>
+  );
+}

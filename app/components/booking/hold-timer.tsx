@@ -1,0 +1,62 @@
+import { useEffect, useState } from "react";
+import { Form } from "react-router";
+import type { BasketHold } from "../../api/booking.server";
+import "./booking.css";
+
+const clock = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", timeZone: "Europe/London" });
+/** Warn this long before the hold ends (WCAG 2.2.1: time to extend it). */
+const WARN_MS = 2 * 60 * 1000;
+
+export function minutesLeft(expiresAt: string, now: number): number {
+  return Math.max(0, Math.ceil((Date.parse(expiresAt) - now) / 60_000));
+}
+
+/**
+ * How long the places stay held, and "Extend" while the gateway allows it (WCAG 2.2.1
+ * Timing Adjustable). The server renders the end time; in the browser a countdown
+ * (updated every 15 seconds, not announced each time) and, two minutes before the end,
+ * one alert offering to extend.
+ */
+export function HoldTimer({ hold, action }: { hold: BasketHold; action?: string }) {
+  const [now, setNow] = useState<number | null>(null);
+  useEffect(() => {
+    setNow(Date.now());
+    const timer = setInterval(() => setNow(Date.now()), 15_000);
+    return () => clearInterval(timer);
+  }, []);
+  const endsAt = clock.format(new Date(hold.expiresAt));
+  const remainingMs = now === null ? null : Date.parse(hold.expiresAt) - now;
+  const lapsed = remainingMs !== null && remainingMs <= 0;
+  const warn = remainingMs !== null && remainingMs > 0 && remainingMs <= WARN_MS;
+  const left = now === null ? null : minutesLeft(hold.expiresAt, now);
+  return (
+    <div className="hold-timer" id="hold-timer">
+      <p>
+        {lapsed ? (
+          <>Your places were held until {endsAt}. The hold has ended: reload the page to hold them again if they are still free.</>
+        ) : (
+          <>
+            We are holding your places until <strong>{endsAt}</strong>
+            {left !== null ? ` (${left} ${left === 1 ? "minute" : "minutes"} left)` : ""}. Book before then to keep them.
+          </>
+        )}
+      </p>
+      {warn ? (
+        <p role="alert">
+          Your hold ends in less than {left} {left === 1 ? "minute" : "minutes"}.
+          {hold.extensionsRemaining > 0 ? " You can extend it once." : ""}
+        </p>
+      ) : null}
+      {hold.extensionsRemaining > 0 && !lapsed ? (
+        <Form method="post" action={action}>
+          <input type="hidden" name="intent" value="extend" />
+          <button type="submit" className="secondary">
+            Extend the hold
+          </button>
+        </Form>
+      ) : (
+        <p>{lapsed ? null : "The hold has already been extended once."}</p>
+      )}
+    </div>
+  );
+}

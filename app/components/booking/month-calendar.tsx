@@ -1,0 +1,190 @@
+import { useEffect, useRef, type KeyboardEvent } from "react";
+import { Link, useNavigate } from "react-router";
+import { useSnapshot } from "valtio";
+import type { AvailabilityDay, AvailabilityStatus } from "../../api/booking.server";
+import {
+  addMonths, CALENDAR_KEYS, firstOfMonth, lastOfMonth, monthLabel, monthOf, monthWeeks, moveDate,
+  weekdayIndex, WEEKDAYS, type CalendarKey,
+} from "../../booking/calendar";
+import { bookingState } from "../../state/booking";
+import { useStores } from "../../state/stores";
+import "./booking.css";
+
+export const STATUS_TEXT: Record<AvailabilityStatus, string> = {
+  available: "Available",
+  limited: "Few places left",
+  full: "Full",
+  closed: "Closed",
+};
+
+const STATUS_SHORT: Record<AvailabilityStatus, string> = {
+  available: "Open",
+  limited: "Few left",
+  full: "Full",
+  closed: "Closed",
+};
+
+export interface MonthCalendarProps {
+  /** YYYY-MM shown. */
+  month: string;
+  /** Every day of the month, from the gateway. */
+  days: readonly AvailabilityDay[];
+  bookableFrom: string;
+  bookableUntil: string;
+  selectedDate?: string | null;
+  /** The URL of another month's calendar (a link without JavaScript, a navigation with it). */
+  monthHref: (month: string) => string;
+  /** The submit button name of a bookable day (its value is the date). */
+  name?: string;
+  /** The form the day buttons submit. */
+  form?: string;
+}
+
+const bookable = (status: AvailabilityStatus | undefined) => status === "available" || status === "limited";
+
+/**
+ * A month of availability as a grid (the APG date picker pattern): one tab stop, arrow
+ * keys move by day and week, Home and End to the week's start and end, PageUp and
+ * PageDown to the previous and next month (Shift for a year). Each day is a button
+ * named by its date and status; a bookable day submits the form, the others say why
+ * not. The month heading is a live region, so a month change is announced.
+ */
+export function MonthCalendar({ month, days, bookableFrom, bookableUntil, selectedDate, monthHref, name = "visitDate", form }: MonthCalendarProps) {
+  const { booking } = useStores();
+  const snap = useSnapshot(booking);
+  const navigate = useNavigate();
+  const gridRef = useRef<HTMLTableElement>(null);
+  const statusOf = new Map(days.map((d) => [d.date, d.status]));
+
+  const minMonth = monthOf(bookableFrom);
+  const maxMonth = monthOf(bookableUntil);
+  const min = firstOfMonth(minMonth);
+  const max = lastOfMonth(maxMonth);
+  const headingId = `calendar-${month}-heading`;
+
+  // The roving tab stop: the day last moved to, else the chosen date, else the first bookable day.
+  const inMonth = (date: string | null | undefined): date is string => Boolean(date && monthOf(date) === month);
+  const rovingDate = inMonth(snap.calendar.focusDate)
+    ? snap.calendar.focusDate
+    : inMonth(selectedDate)
+      ? selectedDate
+      : (days.find((d) => bookable(d.status))?.date ?? firstOfMonth(month));
+
+  // After a month change by keyboard, focus the day moved to once its month has loaded.
+  useEffect(() => {
+    const pending = booking.calendar.pendingFocus;
+    if (pending && monthOf(pending) === month) {
+      gridRef.current?.querySelector<HTMLButtonElement>(`[data-date="${pending}"]`)?.focus();
+      bookingState.focusDone(booking);
+    }
+  }, [month, booking]);
+
+  function onKeyDown(event: KeyboardEvent<HTMLTableElement>) {
+    if (!CALENDAR_KEYS.includes(event.key)) return;
+    const from = (event.target as HTMLElement).closest<HTMLElement>("[data-date]")?.dataset.date;
+    if (!from) return;
+    event.preventDefault();
+    const next = moveDate(from, event.key as CalendarKey, { shift: event.shiftKey, min, max });
+    if (next === from) return;
+    if (monthOf(next) === month) {
+      bookingState.focusDay(booking, next);
+      gridRef.current?.querySelector<HTMLButtonElement>(`[data-date="${next}"]`)?.focus();
+      return;
+    }
+    bookingState.changeMonth(booking, next, monthLabel(monthOf(next)));
+    void navigate(monthHref(monthOf(next)), { preventScrollReset: true });
+  }
+
+  const previous = month > minMonth ? addMonths(month, -1) : null;
+  const next = month < maxMonth ? addMonths(month, 1) : null;
+
+  return (
+    <div className="month-calendar">
+      <div className="month-calendar-header">
+        {previous ? (
+          <Link to={monthHref(previous)} preventScrollReset>
+            <span aria-hidden="true">‹ </span>Previous month<span className="visually-hidden">, {monthLabel(previous)}</span>
+          </Link>
+        ) : (
+          <span className="month-nav-none" />
+        )}
+        <h2 id={headingId} aria-live="polite">
+          {monthLabel(month)}
+        </h2>
+        {next ? (
+          <Link to={monthHref(next)} preventScrollReset>
+            Next month<span className="visually-hidden">, {monthLabel(next)}</span>
+            <span aria-hidden="true"> ›</span>
+          </Link>
+        ) : (
+          <span className="month-nav-none" />
+        )}
+      </div>
+      <p className="field-hint" id={`${headingId}-help`}>
+        Choose a date to continue. In the calendar, arrow keys move between days; Page Up and Page Down change month.
+      </p>
+      <table role="grid" className="month-grid" aria-labelledby={headingId} aria-describedby={`${headingId}-help`} ref={gridRef} onKeyDown={onKeyDown}>
+        <thead>
+          <tr>
+            {WEEKDAYS.map((day) => (
+              <th key={day} scope="col" abbr={day}>
+                {day.slice(0, 3)}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {monthWeeks(month).map((week) => (
+            <tr key={week.find(Boolean) ?? "pad"}>
+              {week.map((date, i) => {
+                if (!date) return <td key={`pad-${i}`} />;
+                const status = statusOf.get(date) ?? "closed";
+                const selected = date === selectedDate;
+                const canBook = bookable(status);
+                return (
+                  <td key={date} aria-selected={selected ? true : undefined}>
+                    <button
+                      type={canBook ? "submit" : "button"}
+                      name={canBook ? name : undefined}
+                      value={canBook ? date : undefined}
+                      form={canBook ? form : undefined}
+                      aria-disabled={canBook ? undefined : true}
+                      data-date={date}
+                      tabIndex={date === rovingDate ? 0 : -1}
+                      className={`calendar-day status-${status}`}
+                      onFocus={() => bookingState.focusDay(booking, date)}
+                      onClick={canBook ? undefined : (e) => e.preventDefault()}
+                    >
+                      <span className="visually-hidden">{WEEKDAYS[weekdayIndex(date)]} </span>
+                      <span className="day-number">{Number(date.slice(8))}</span>
+                      <span className="visually-hidden">
+                        {" "}
+                        {monthLabel(month)}, {STATUS_TEXT[status].toLowerCase()}
+                        {selected ? ", chosen" : ""}
+                      </span>
+                      <span className="day-status" aria-hidden="true">
+                        {STATUS_SHORT[status]}
+                      </span>
+                    </button>
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <ul className="calendar-legend" aria-label="Key">
+        {(Object.keys(STATUS_TEXT) as AvailabilityStatus[]).filter((s) => s !== "closed").map((status) => (
+          <li key={status}>
+            <span className={`swatch status-${status}`} aria-hidden="true" />
+            {STATUS_TEXT[status]}
+          </li>
+        ))}
+        <li>
+          <span className="swatch status-closed" aria-hidden="true" />
+          Closed or not bookable
+        </li>
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+import { RouterContextProvider } from "react-router";
+import { describe, expect, it } from "vitest";
+import { bookingBlockedContext, bookingContext } from "../booking/context";
+import { servicesContext, userContext } from "../context";
+import { booking } from "./booking";
+
+// The booking guard against a stub gateway client (only the calls it makes).
+function stubGateway(responses: Record<string, unknown>) {
+  const answer = (path: string) => {
+    const body = responses[path];
+    return Promise.resolve({ data: body, response: new Response(JSON.stringify(body), { status: 200 }) });
+  };
+  return { GET: (path: string) => answer(path) } as never;
+}
+
+const approved = { organisation: { id: "org-1", name: "Riverside", groupType: "education", town: "Leeds", postcode: "LS1" }, status: "approved", role: "lead", requestedAt: "2026-01-01T00:00:00Z" };
+const basket = (over: Record<string, unknown>) => ({ id: "b1", kind: "visit", status: "open", completedSteps: ["date"], nextStep: "information", ...over });
+
+function run(path: string, options: { method?: string; groupType?: string; associations?: unknown[]; baskets?: unknown[] } = {}) {
+  const context = new RouterContextProvider();
+  context.set(userContext, { id: "u1", groupType: options.groupType ?? "education", currentOrganisationId: "org-1" } as never);
+  context.set(servicesContext, {
+    gateway: stubGateway({ "/users/me/associations": { items: options.associations ?? [approved] }, "/baskets": { items: options.baskets ?? [] } }),
+  } as never);
+  const url = new URL(path, "http://localhost");
+  const args = { request: new Request(url, { method: options.method ?? "GET" }), url, params: {}, context, pattern: "/" } as never;
+  return { context, result: Promise.resolve(booking(args, (() => Promise.resolve(new Response("ok"))) as never)) };
+}
+
+async function thrown(promise: Promise<unknown>) {
+  try {
+    await promise;
+  } catch (error) {
+    return error;
+  }
+  return undefined;
+}
+
+describe("booking guard", () => {
+  it("marks a user without an approved association as blocked (the layout explains, 403)", async () => {
+    const pending = { ...approved, status: "pending" };
+    const { context, result } = run("/account/book/information", { associations: [pending] });
+    await result;
+    expect(context.get(bookingBlockedContext)).toEqual({ code: "association_required", reason: "pending", organisationName: "Riverside" });
+    expect(context.get(bookingContext)).toBeNull();
+  });
+
+  it("puts the user's flow and open basket in the context", async () => {
+    const { context, result } = run("/account/book/information", { baskets: [basket({ status: "checked-out" }), basket({ id: "b2" })] });
+    await result;
+    expect(context.get(bookingContext)).toMatchObject({ flow: "standard", kind: "visit", organisationId: "org-1", basket: { id: "b2" } });
+  });
+
+  it("sends a step with earlier steps missing to the basket's next step", async () => {
+    const error = await thrown(run("/account/book/review", { baskets: [basket({})] }).result);
+    expect(error).toBeInstanceOf(Response);
+    expect((error as Response).headers.get("Location")).toBe("/account/book/information");
+  });
+
+  it("sends the other flow's step to this flow", async () => {
+    const error = await thrown(run("/account/book/schedule", { groupType: "tour-operator" }).result);
+    expect((error as Response).headers.get("Location")).toBe("/account/book/date");
+  });
+
+  it("lets actions through for the gateway to judge", async () => {
+    await expect(run("/account/book/review", { method: "POST", baskets: [basket({})] }).result).resolves.toBeUndefined();
+  });
+});
