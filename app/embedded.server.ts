@@ -31,6 +31,11 @@ export async function startEmbeddedDefault(config: Config): Promise<void> {
     // The stand-in gateway "sends" email by logging it (and keeping it, see embeddedMailTo).
     onMail: (mail) => console.log(`Embedded default: email to ${mail.to}: "${mail.subject}", link /login/reset/${mail.resetToken}`),
   });
+  if (!config.search.hosts) {
+    // Build the local search index now (about a second) rather than on the first search.
+    const { getSearchEngine } = await import("../mocks/search");
+    getSearchEngine();
+  }
   console.log(
     [
       "Embedded default: gateway and CMS answered in-process (no backend configured).",

@@ -110,3 +110,12 @@ describe("organisations and associations", () => {
     expect(backend.setCurrentOrganisation("usr-1005", { organisationId: "org-1005" })).toMatchObject({ code: "not_associated" });
   });
 });
+
+describe("organisations found only in search", () => {
+  it("are known to the gateway by their index id", () => {
+    const backend = createBackend();
+    const organisation = backend.getOrganisation("org-100042");
+    expect(organisation).toMatchObject({ id: "org-100042", address: { line1: expect.any(String) }, region: expect.any(String) });
+    expect(backend.getOrganisation("org-999999")).toBeUndefined();
+  });
+});

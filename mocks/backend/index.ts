@@ -6,6 +6,7 @@ import { createBookingTerms } from "./booking/content";
 import { cancellationPolicy, createBookingService, createBookingState } from "./booking/service";
 import type { BookingState } from "./booking/types";
 import { isoDateInLondon } from "./dates";
+import { organisationFromIndex } from "./indexed-organisations";
 import { hashPassword, verifyPassword } from "./passwords";
 import { applyProviderState, type ProviderStateResult } from "./provider-states";
 import { createSeed, summariseOrganisation } from "./seed";
@@ -214,7 +215,7 @@ export function createBackend(options: BackendOptions = {}) {
     },
 
     getOrganisation(id: string): Organisation | undefined {
-      return state.organisations.get(id);
+      return state.organisations.get(id) ?? organisationFromIndex(id);
     },
 
     /**

@@ -3,7 +3,6 @@ import type { components, operations } from "../../generated/gateway";
 import { MAX_PAGE_SIZE, type Backend } from "../backend";
 import { bookingResolvers } from "../backend/booking/http";
 import { validateLoginRequest } from "../backend/validation";
-import { gatewayAccountHandlers } from "./gateway-accounts";
 import { joinUrl, problem, readJson } from "./problem";
 
 type Op = operations;
@@ -24,6 +23,25 @@ const validationFailed = (errors: FieldError[]) =>
 
 const unauthorized = () =>
   problem(401, { code: "unauthenticated", detail: "Log in to continue." }, { "WWW-Authenticate": "Bearer" });
+
+/** Account failure codes and the HTTP status each gets (contracts/gateway.yaml). */
+const ACCOUNT_FAILURE_STATUS: Record<string, number> = {
+  validation_failed: 422,
+  invalid_reset_token: 422,
+  email_registered: 409,
+  organisation_exists: 409,
+  already_associated: 409,
+  last_lead: 409,
+  organisation_not_found: 404,
+  not_found: 404,
+  not_lead: 403,
+  not_associated: 403,
+  association_not_approved: 403,
+};
+
+function accountFailure({ code, detail, errors }: { code: string; detail: string; errors?: FieldError[] }): Response {
+  return problem(ACCOUNT_FAILURE_STATUS[code] ?? 400, { code, detail, ...(errors ? { errors } : {}) });
+}
 
 export function gatewayHandlers(baseUrl: string, backend: Backend): HttpHandler[] {
   const url = (path: string) => joinUrl(baseUrl, path);
@@ -101,7 +119,48 @@ export function gatewayHandlers(baseUrl: string, backend: Backend): HttpHandler[
       return HttpResponse.json<Json<"subscribeToNewsletter", 202>>({ status: result.value }, { status: 202 });
     }),
 
-    ...gatewayAccountHandlers(baseUrl, backend),
+    // Registration, password reset, organisations and associations (mocks/backend/accounts.ts).
+    http.post(url("/registrations"), async ({ request }) => {
+      const outcome = backend.createRegistration(await readJson(request));
+      if (!outcome.ok) return accountFailure(outcome);
+      return HttpResponse.json<Json<"createRegistration", 201>>(outcome.value, { status: 201 });
+    }),
+
+    http.post(url("/auth/password-resets"), async ({ request }) => {
+      const outcome = backend.requestPasswordReset(await readJson(request));
+      if (!outcome.ok) return accountFailure(outcome);
+      return HttpResponse.json<Json<"requestPasswordReset", 202>>({ status: outcome.value }, { status: 202 });
+    }),
+
+    http.post(url("/auth/password-resets/complete"), async ({ request }) => {
+      const outcome = backend.completePasswordReset(await readJson(request));
+      if (!outcome.ok) return accountFailure(outcome);
+      return new HttpResponse(null, { status: 204 });
+    }),
+
+    http.patch(url("/organisations/:organisationId"), authed(async ({ request, params, userId }) => {
+      const outcome = backend.updateOrganisation(userId, String(params.organisationId), await readJson(request));
+      if (!outcome.ok) return accountFailure(outcome);
+      return HttpResponse.json<Json<"updateOrganisation", 200>>(outcome.value);
+    })),
+
+    http.post(url("/users/me/associations"), authed(async ({ request, userId }) => {
+      const outcome = backend.requestAssociation(userId, await readJson(request));
+      if (!outcome.ok) return accountFailure(outcome);
+      return HttpResponse.json<Json<"requestAssociation", 201>>(outcome.value, { status: 201 });
+    })),
+
+    http.delete(url("/users/me/associations/:organisationId"), authed(({ params, userId }) => {
+      const outcome = backend.leaveAssociation(userId, String(params.organisationId));
+      if (!outcome.ok) return accountFailure(outcome);
+      return new HttpResponse(null, { status: 204 });
+    })),
+
+    http.put(url("/users/me/current-organisation"), authed(async ({ request, userId }) => {
+      const outcome = backend.setCurrentOrganisation(userId, await readJson(request));
+      if (!outcome.ok) return accountFailure(outcome);
+      return HttpResponse.json<Json<"setCurrentOrganisation", 200>>(outcome.value);
+    })),
 
     // Booking (DESIGN.md §3): the rules and these resolvers are in mocks/backend/booking/.
     http.get(url("/venues/:venueId/availability"), authed(booking.getVenueAvailability)),

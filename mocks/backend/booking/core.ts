@@ -253,9 +253,15 @@ export function createCore(ctx: BookingContext) {
     return sessionOf(record);
   }
 
-  /** The stand-in hosted payment page is the app's /hosted-payment/<id>, on the origin of the return URL. */
+  /**
+   * The stand-in hosted payment page is the app's /hosted-payment/<id>, on the origin of the
+   * return URL; like a real provider it sends the browser back to that return URL.
+   */
   function sessionOf(p: PaymentRecord): PaymentSession {
-    return { id: p.id, redirectUrl: `${new URL(p.returnUrl).origin}/hosted-payment/${p.id}`, expiresAt: iso(p.expiresAt) };
+    const back = new URL(p.returnUrl);
+    const page = new URL(`/hosted-payment/${p.id}`, back.origin);
+    page.searchParams.set("return", back.pathname + back.search);
+    return { id: p.id, redirectUrl: page.href, expiresAt: iso(p.expiresAt) };
   }
 
   function toPayment(p: PaymentRecord): Payment {

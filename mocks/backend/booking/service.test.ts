@@ -363,7 +363,10 @@ describe("hosted payment", () => {
     const first = await send("POST", `/baskets/${basketId}/checkout`, CHECKOUT, { "Idempotency-Key": "try-1" });
     const { order, payment } = first.body as { order: { id: string; status: string }; payment: { id: string; redirectUrl: string } };
     expect(order.status).toBe("held");
-    expect(payment.redirectUrl).toBe(`https://groups.example.org/hosted-payment/${payment.id}`);
+    // Like a real provider, the page returns the browser to the return URL it was given.
+    const page = new URL(payment.redirectUrl);
+    expect(page.origin + page.pathname).toBe(`https://groups.example.org/hosted-payment/${payment.id}`);
+    expect(page.searchParams.get("return")).toBe(new URL(CHECKOUT.returnUrl).pathname);
     expect((await send("GET", `/payments/${payment.id}`)).body).toMatchObject({ status: "pending", orderId: order.id, amount: { amount: 13500 } });
 
     const declined = await send("POST", `/payments/${payment.id}/return`, { parameters: { paymentId: payment.id, result: "declined" } });
