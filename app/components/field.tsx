@@ -1,17 +1,40 @@
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
 
-interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
+interface CommonProps {
   name: string;
   label: ReactNode;
   error?: string | undefined;
   hint?: ReactNode;
+  id?: string;
 }
 
-/** A labelled input with its hint and error beside it, linked by aria-describedby. */
-export function Field({ name, label, error, hint, id = name, ...input }: FieldProps) {
+/** What every control gets so its hint and error are announced with it. */
+export interface ControlAria {
+  id: string;
+  "aria-invalid": true | undefined;
+  "aria-describedby": string | undefined;
+}
+
+/** The ids linking a control to its hint and error (aria-describedby). */
+export function fieldIds(id: string, hint: ReactNode, error: string | undefined) {
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
-  const describedBy = [hintId, errorId].filter(Boolean).join(" ") || undefined;
+  return { hintId, errorId, describedBy: [hintId, errorId].filter(Boolean).join(" ") || undefined };
+}
+
+export function FieldError({ id, error }: { id: string | undefined; error: string | undefined }) {
+  if (!error) return null;
+  return (
+    <p id={id} className="field-error">
+      <span className="visually-hidden">Error: </span>
+      {error}
+    </p>
+  );
+}
+
+/** Label, hint and error beside the control, for every kind of single control. */
+function LabelledField({ id, label, hint, error, children }: Omit<CommonProps, "name"> & { id: string; children: (aria: ControlAria) => ReactNode }) {
+  const { hintId, errorId, describedBy } = fieldIds(id, hint, error);
   return (
     <div className={error ? "field field-invalid" : "field"}>
       <label htmlFor={id}>{label}</label>
@@ -20,39 +43,36 @@ export function Field({ name, label, error, hint, id = name, ...input }: FieldPr
           {hint}
         </p>
       ) : null}
-      {error ? (
-        <p id={errorId} className="field-error">
-          <span className="visually-hidden">Error: </span>
-          {error}
-        </p>
-      ) : null}
-      <input id={id} name={name} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...input} />
+      <FieldError id={errorId} error={error} />
+      {children({ id, "aria-invalid": error ? true : undefined, "aria-describedby": describedBy })}
     </div>
+  );
+}
+
+type FieldProps = CommonProps & Omit<InputHTMLAttributes<HTMLInputElement>, "id">;
+
+/** A labelled input with its hint and error beside it, linked by aria-describedby. */
+export function Field({ name, label, error, hint, id = name, ...input }: FieldProps) {
+  return (
+    <LabelledField id={id} label={label} hint={hint} error={error}>
+      {(aria) => <input name={name} {...aria} {...input} />}
+    </LabelledField>
   );
 }
 
 /** A checkbox with its label after it and its error linked. */
 export function CheckboxField({ name, label, error, id = name, ...input }: FieldProps) {
-  const errorId = error ? `${id}-error` : undefined;
+  const { errorId } = fieldIds(id, undefined, error);
   return (
     <div className={error ? "field field-checkbox field-invalid" : "field field-checkbox"}>
-      {error ? (
-        <p id={errorId} className="field-error">
-          <span className="visually-hidden">Error: </span>
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={errorId} error={error} />
       <input type="checkbox" id={id} name={name} aria-invalid={error ? true : undefined} aria-describedby={errorId} {...input} />
       <label htmlFor={id}>{label}</label>
     </div>
   );
 }
 
-interface SelectFieldProps extends SelectHTMLAttributes<HTMLSelectElement> {
-  name: string;
-  label: ReactNode;
-  error?: string | undefined;
-  hint?: ReactNode;
+interface SelectFieldProps extends CommonProps, Omit<SelectHTMLAttributes<HTMLSelectElement>, "id" | "name"> {
   options: readonly { value: string; label: string }[];
   /** The first, empty option's text, e.g. "Choose a phase". */
   placeholder?: string;
@@ -60,73 +80,29 @@ interface SelectFieldProps extends SelectHTMLAttributes<HTMLSelectElement> {
 
 /** A labelled select with its hint and error beside it. */
 export function SelectField({ name, label, error, hint, options, placeholder, id = name, ...select }: SelectFieldProps) {
-  const hintId = hint ? `${id}-hint` : undefined;
-  const errorId = error ? `${id}-error` : undefined;
   return (
-    <div className={error ? "field field-invalid" : "field"}>
-      <label htmlFor={id}>{label}</label>
-      {hint ? (
-        <p id={hintId} className="field-hint">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={errorId} className="field-error">
-          <span className="visually-hidden">Error: </span>
-          {error}
-        </p>
-      ) : null}
-      <select
-        id={id}
-        name={name}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={[hintId, errorId].filter(Boolean).join(" ") || undefined}
-        {...select}
-      >
-        {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-    </div>
+    <LabelledField id={id} label={label} hint={hint} error={error}>
+      {(aria) => (
+        <select name={name} {...aria} {...select}>
+          {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </LabelledField>
   );
 }
 
-interface TextareaFieldProps extends TextareaHTMLAttributes<HTMLTextAreaElement> {
-  name: string;
-  label: ReactNode;
-  error?: string | undefined;
-  hint?: ReactNode;
-}
+type TextareaFieldProps = CommonProps & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "id" | "name">;
 
 /** A labelled multi-line text box with its hint and error beside it. */
 export function TextareaField({ name, label, error, hint, id = name, ...textarea }: TextareaFieldProps) {
-  const hintId = hint ? `${id}-hint` : undefined;
-  const errorId = error ? `${id}-error` : undefined;
   return (
-    <div className={error ? "field field-invalid" : "field"}>
-      <label htmlFor={id}>{label}</label>
-      {hint ? (
-        <p id={hintId} className="field-hint">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={errorId} className="field-error">
-          <span className="visually-hidden">Error: </span>
-          {error}
-        </p>
-      ) : null}
-      <textarea
-        id={id}
-        name={name}
-        rows={4}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={[hintId, errorId].filter(Boolean).join(" ") || undefined}
-        {...textarea}
-      />
-    </div>
+    <LabelledField id={id} label={label} hint={hint} error={error}>
+      {(aria) => <textarea name={name} rows={4} {...aria} {...textarea} />}
+    </LabelledField>
   );
 }

@@ -1,5 +1,6 @@
 import { useId, useRef, useState, type InputHTMLAttributes, type ReactNode } from "react";
 import { checkPassword, PASSWORD_MIN, STRENGTH_LABELS } from "../password";
+import { FieldError } from "./field";
 
 interface Props extends Omit<InputHTMLAttributes<HTMLInputElement>, "type"> {
   name: string;
@@ -50,12 +51,7 @@ export function PasswordField({ name, label, error, hint, emailField = "email", 
           </li>
         ))}
       </ul>
-      {error ? (
-        <p id={errorId} className="field-error">
-          <span className="visually-hidden">Error: </span>
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={errorId} error={error} />
       <input
         ref={inputRef}
         id={id}

@@ -1,43 +1,9 @@
-import type { ReactNode, TextareaHTMLAttributes } from "react";
+import type { ReactNode } from "react";
+import { FieldError, fieldIds } from "../field";
 
-// Form controls the booking steps need beyond components/field.tsx: a textarea and a
-// group of radio buttons, with hints and errors linked the same way.
-
-interface TextareaFieldProps extends TextareaHTMLAttributes<HTMLTextAreaElement> {
-  name: string;
-  label: ReactNode;
-  error?: string | undefined;
-  hint?: ReactNode;
-}
-
-export function TextareaField({ name, label, error, hint, id = name, ...textarea }: TextareaFieldProps) {
-  const hintId = hint ? `${id}-hint` : undefined;
-  const errorId = error ? `${id}-error` : undefined;
-  return (
-    <div className={error ? "field field-invalid" : "field"}>
-      <label htmlFor={id}>{label}</label>
-      {hint ? (
-        <p id={hintId} className="field-hint">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={errorId} className="field-error">
-          <span className="visually-hidden">Error: </span>
-          {error}
-        </p>
-      ) : null}
-      <textarea
-        id={id}
-        name={name}
-        rows={4}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={[hintId, errorId].filter(Boolean).join(" ") || undefined}
-        {...textarea}
-      />
-    </div>
-  );
-}
+// The radio group the booking steps need beyond components/field.tsx, with hints and errors
+// linked the same way. TextareaField is shared from there.
+export { TextareaField } from "../field";
 
 export interface RadioOption {
   value: string;
@@ -68,22 +34,16 @@ export function RadioGroup({
   hint?: ReactNode;
   id?: string;
 }) {
-  const hintId = hint ? `${id}-hint` : undefined;
-  const errorId = error ? `${id}-error` : undefined;
+  const { hintId, errorId, describedBy } = fieldIds(id, hint, error);
   return (
-    <fieldset className={error ? "field-invalid" : undefined} aria-describedby={[hintId, errorId].filter(Boolean).join(" ") || undefined}>
+    <fieldset className={error ? "field-invalid" : undefined} aria-describedby={describedBy}>
       <legend>{legend}</legend>
       {hint ? (
         <p id={hintId} className="field-hint">
           {hint}
         </p>
       ) : null}
-      {error ? (
-        <p id={errorId} className="field-error">
-          <span className="visually-hidden">Error: </span>
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={errorId} error={error} />
       {options.map((option, i) => {
         const optionId = i === 0 ? id : `${id}-${option.value}`;
         const optionHint = option.hint ? `${optionId}-hint` : undefined;
