@@ -504,7 +504,7 @@ export interface paths {
         get?: never;
         /**
          * Step: advisories acknowledged (outreach)
-         * @description Every advisory of the chosen activities must be acknowledged (422 otherwise).
+         * @description Every advisory of the chosen activities must be acknowledged (422 otherwise, with an `errors` entry whose `field` is `acknowledgedAdvisoryIds.<advisoryId>` for each one missing).
          */
         put: operations["updateBasketOutreachAdvisories"];
         post?: never;
@@ -524,7 +524,12 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Step: answers to the outreach questionnaire (outreach) */
+        /**
+         * Step: answers to the outreach questionnaire (outreach)
+         * @description Validated against the questionnaire of `questionnaireVersion` (which must be the
+         *     current one): required answers, types and limits, and the school day's timings in
+         *     order. Each invalid answer is an `errors` entry with `field` `answers.<questionId>`.
+         */
         put: operations["updateBasketOutreachAnswers"];
         post?: never;
         delete?: never;
@@ -543,7 +548,14 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Step: date, session time slots and the team's lunch break (outreach) */
+        /**
+         * Step: date, session time slots and the team's lunch break (outreach)
+         * @description Each session starts at a slot the team offers that day for its activity and lasts
+         *     the activity's duration; sessions may not overlap each other or the school's lunch
+         *     time (from the questionnaire), and must fall within the school day. The team's lunch
+         *     break lasts 30 to 60 minutes and falls between sessions. Clashes are 422 with
+         *     `errors` naming them (e.g. `sessions.1.start`, `lunchBreak`).
+         */
         put: operations["updateBasketOutreachSchedule"];
         post?: never;
         delete?: never;
@@ -1483,6 +1495,8 @@ export interface components {
             available: boolean;
             /** @description Why the method is not available, to show the user. */
             reason?: string;
+            /** @description The method to choose by default (outreach - the pro-forma invoice). */
+            preferred?: boolean;
             /** @description Card only - whether the booking may be held unpaid. */
             payLaterAvailable?: boolean;
             /**
@@ -1603,6 +1617,7 @@ export interface components {
              */
             cancellationPolicy?: string;
             groupDetails?: components["schemas"]["GroupDetails"];
+            outreach?: components["schemas"]["OutreachSelection"];
         };
         /**
          * @description The numbers booked, in the shape of `AmendmentRequest`: what an increase starts
@@ -1656,6 +1671,7 @@ export interface components {
         OutreachEligibility: {
             organisationId: string;
             eligible: boolean;
+            /** @description The outreach region, e.g. "Yorkshire and the Humber" (named in the `outside_region` reason). */
             region?: string;
             /** @description Why the organisation is not eligible (empty when eligible). */
             reasons: components["schemas"]["EligibilityReason"][];
@@ -1695,6 +1711,12 @@ export interface components {
             min?: number;
             /** @description For `integer`. */
             max?: number;
+            /** @description For `text` and `textarea`, the most characters allowed. */
+            maxLength?: number;
+            /** @description For `time`, the earliest time allowed. */
+            earliest?: components["schemas"]["TimeOfDay"];
+            /** @description For `time`, the latest time allowed. */
+            latest?: components["schemas"]["TimeOfDay"];
             /** @description e.g. `m²`, `pupils`. */
             unit?: string;
             /** @description A heading to group questions under, e.g. "The school day". */
@@ -1704,6 +1726,7 @@ export interface components {
             version: string;
             questions: components["schemas"]["Question"][];
         };
+        /** @description A session start time; with `activityId` the slot lasts the activity's duration, otherwise it is a 30-minute block of the team's day. */
         OutreachSlot: {
             start: components["schemas"]["TimeOfDay"];
             end: components["schemas"]["TimeOfDay"];

@@ -1,4 +1,4 @@
-import type { components } from "../../generated/cms";
+import type { components, operations } from "../../generated/cms";
 import type { CmsClient } from "./client.server";
 import { call } from "./result.server";
 
@@ -33,4 +33,13 @@ export function listGroupTypes(client: CmsClient) {
 /** The version of a set of terms in force now; its `version` goes back to the gateway when accepted. */
 export function getCurrentTerms(client: CmsClient, termsKind: TermsKind) {
   return call("cms", () => client.GET("/terms/{termsKind}", { params: { path: { termsKind } } }));
+}
+
+export type Advisory = components["schemas"]["Advisory"];
+export type AdvisoryList = components["schemas"]["AdvisoryList"];
+export type AdvisoriesQuery = NonNullable<operations["listAdvisories"]["parameters"]["query"]>;
+
+/** Practical advice (hall size, power, parking, access, safety), e.g. for outreach (`appliesTo`) or one activity. */
+export function listAdvisories(client: CmsClient, query: AdvisoriesQuery = {}) {
+  return call("cms", () => client.GET("/advisories", { params: { query } }));
 }

@@ -3,8 +3,10 @@ import { accountOperations, type Mail, type ResetTokenRecord } from "./accounts"
 import { createPages, createSite } from "./cms-content";
 import { createGroupTypes, createRegistrationTerms, type GroupTypeContent, type Terms } from "./cms-registration";
 import { createBookingTerms } from "./booking/content";
+import { createAdvisories, createOutreachTerms } from "./booking/outreach-content";
+import { awaitingCard } from "./booking/orders";
 import { cancellationPolicy, createBookingService, createBookingState } from "./booking/service";
-import type { BookingState } from "./booking/types";
+import type { Advisory, BookingState } from "./booking/types";
 import { isoDateInLondon } from "./dates";
 import { organisationFromIndex } from "./indexed-organisations";
 import { hashPassword, verifyPassword } from "./passwords";
@@ -58,6 +60,8 @@ export interface BackendState {
   groupTypes: GroupTypeContent[];
   /** Terms in force now, by kind. */
   currentTerms: Map<string, Terms>;
+  /** CMS advisories (outreach: hall size, power, parking, access, safety). */
+  advisories: Advisory[];
   /** Baskets, payments, idempotency records (booking/). */
   booking: BookingState;
 }
@@ -106,7 +110,10 @@ export function createBackend(options: BackendOptions = {}) {
       passwordResets: new Map(),
       outbox: [],
       groupTypes: createGroupTypes(),
-      currentTerms: new Map([["registration", createRegistrationTerms()], ["booking", createBookingTerms()]]),
+      currentTerms: new Map([
+        ["registration", createRegistrationTerms()], ["booking", createBookingTerms()], ["outreach", createOutreachTerms()],
+      ]),
+      advisories: createAdvisories(),
       booking: createBookingState(),
     };
   }
@@ -291,6 +298,17 @@ export function createBackend(options: BackendOptions = {}) {
       return state.currentTerms.get(kind);
     },
 
+    /** CMS advisories, optionally for one kind of booking and/or one activity (all-activity ones included). */
+    listAdvisories(filter: { appliesTo?: string; activityId?: string } = {}): Advisory[] {
+      return state.advisories.filter((a) =>
+        (!filter.appliesTo || a.appliesTo.includes(filter.appliesTo as Advisory["appliesTo"][number]))
+        && (!filter.activityId || !a.activityIds || a.activityIds.includes(filter.activityId)));
+    },
+
+    getAdvisory(id: string): Advisory | undefined {
+      return state.advisories.find((a) => a.id === id);
+    },
+
     // Registration, password reset, organisation updates, associations (accounts.ts).
     ...accountOperations({
       state: () => state,
@@ -329,7 +347,9 @@ export function allowedActions(order: Order, today: string): NonNullable<Order["
     case "requested":
     case "confirmed": {
       if (order.kind === "outreach") {
-        return daysBetween(today, order.visitDate) >= OUTREACH_NOTICE_DAYS ? ["request-cancellation"] : [];
+        // A request paid by card that is still unpaid (the payment failed) can be paid now.
+        const pay: NonNullable<Order["allowedActions"]> = awaitingCard(order) ? ["pay"] : [];
+        return daysBetween(today, order.visitDate) >= OUTREACH_NOTICE_DAYS ? [...pay, "request-cancellation"] : pay;
       }
       // An invoice-paid visit cannot be changed; free and card-paid ones can grow.
       return order.payment.method === "invoice" ? ["request-cancellation"] : ["request-cancellation", "amend"];

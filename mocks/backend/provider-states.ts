@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { createSite } from "./cms-content";
 import { BOOKING_PROVIDER_STATES, applyBookingProviderState } from "./booking/provider-states";
+import { OUTREACH_PROVIDER_STATES, applyOutreachProviderState, isOutreachProviderState } from "./booking/outreach-provider-states";
 import { createGroupTypes, createRegistrationTerms } from "./cms-registration";
 import type { Backend } from "./index";
 import { hashPassword } from "./passwords";
@@ -33,6 +34,8 @@ export const PROVIDER_STATES = [
   "the registration terms in force are version {version}",
   // Booking: availability, baskets, holds, checkout, payments, order changes (booking/provider-states.ts).
   ...BOOKING_PROVIDER_STATES,
+  // Outreach: eligibility, the team's calendar, outreach baskets and orders (booking/outreach-provider-states.ts).
+  ...OUTREACH_PROVIDER_STATES,
 ] as const;
 
 export type ProviderStateName = (typeof PROVIDER_STATES)[number];
@@ -218,7 +221,9 @@ export function applyProviderState(backend: Backend, name: string, rawParams: Pa
     }
 
     default:
-      return applyBookingProviderState(backend, state, params);
+      return isOutreachProviderState(state)
+        ? applyOutreachProviderState(backend, state, params)
+        : applyBookingProviderState(backend, state, params);
   }
 }
 

@@ -98,13 +98,29 @@ const rows: Row[] = [
 /** Per-person price in pence; tours carry per-ticket prices as well. */
 export const activities: readonly CatalogueActivity[] = rows.map((row) => ({ ...row, price: gbp(row.price) }));
 
+/** Workshops and shows a venue's team brings to schools in the outreach region (DESIGN.md §3, Outreach). */
+const ON_SITE = ["adv-hall-space", "adv-parking", "adv-access", "adv-safety"];
+const WITH_POWER = ["adv-hall-space", "adv-power", "adv-parking", "adv-access", "adv-safety"];
+
 export const outreachActivities: readonly CatalogueOutreachActivity[] = [
   { id: "out-romans-classroom", venueId: "venue-york-roman-quarter", kind: "workshop", name: "Romans in your classroom",
     summary: "Our team brings armour, coins and a Roman kitchen to your school hall.",
     durationMinutes: 90, maxPupilsPerSession: 32, pricePerSession: gbp(18000), ageBands: ["5-11"],
-    advisoryIds: ["adv-hall-space", "adv-handling-objects"] },
+    advisoryIds: ON_SITE },
   { id: "out-victorian-schoolroom", venueId: "venue-aire-valley-mills", kind: "show", name: "Victorian schoolroom",
     summary: "A strict Victorian teacher turns your classroom into an 1890s board school.",
     durationMinutes: 60, maxPupilsPerSession: 30, pricePerSession: gbp(15000), ageBands: ["5-11"],
-    advisoryIds: ["adv-role-play"] },
+    advisoryIds: WITH_POWER },
+  { id: "out-fossil-roadshow", venueId: "venue-leeds-natural-history", kind: "workshop", name: "Fossil roadshow",
+    summary: "Handle real fossils, look through our microscopes and make a cast to keep.",
+    durationMinutes: 60, maxPupilsPerSession: 30, pricePerSession: gbp(16000), ageBands: ["under-5", "5-11"],
+    advisoryIds: WITH_POWER },
+  { id: "out-planetarium-dome", venueId: "venue-leeds-natural-history", kind: "show", name: "Planetarium dome",
+    summary: "Our inflatable dome turns your hall into a planetarium, with a live presenter.",
+    durationMinutes: 45, maxPupilsPerSession: 35, pricePerSession: gbp(22000), ageBands: ["5-11", "11-16"],
+    advisoryIds: WITH_POWER },
+  { id: "out-colour-chemistry", venueId: "venue-bradford-colour-works", kind: "workshop", name: "The chemistry of colour",
+    summary: "Extract dyes, test pH indicators and make a colour-changing print.",
+    durationMinutes: 75, maxPupilsPerSession: 30, pricePerSession: gbp(17000), ageBands: ["11-16"],
+    advisoryIds: WITH_POWER },
 ];

@@ -39,6 +39,24 @@ export function cmsHandlers(baseUrl: string, backend: Backend): HttpHandler[] {
       HttpResponse.json<Json<"listGroupTypes", 200>>({ items: backend.listGroupTypes() }),
     ),
 
+    // Advisories (outreach: hall size, power, parking, access, safety; content in backend/booking/outreach-content.ts).
+    http.get(url("/advisories"), ({ request }) => {
+      const search = new URL(request.url).searchParams;
+      const appliesTo = search.get("appliesTo");
+      if (appliesTo !== null && !["visit", "group-visit", "outreach"].includes(appliesTo)) {
+        return problem(400, { code: "bad_request", detail: "appliesTo must be visit, group-visit or outreach." });
+      }
+      const activityId = search.get("activityId") ?? undefined;
+      return HttpResponse.json<Json<"listAdvisories", 200>>({ items: backend.listAdvisories({ appliesTo: appliesTo ?? undefined, activityId }) });
+    }),
+
+    http.get(url("/advisories/:advisoryId"), ({ params }) => {
+      const advisory = backend.getAdvisory(String(params.advisoryId));
+      return advisory
+        ? HttpResponse.json<Json<"getAdvisory", 200>>(advisory)
+        : problem(404, { code: "not_found", detail: "There is no advisory with this id." });
+    }),
+
     http.get(url("/terms/:termsKind"), ({ params }) => {
       const kind = String(params.termsKind);
       if (!["registration", "booking", "outreach"].includes(kind)) {

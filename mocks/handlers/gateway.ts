@@ -187,6 +187,16 @@ export function gatewayHandlers(baseUrl: string, backend: Backend): HttpHandler[
     http.post(url("/orders/:orderId/amendment-quotes"), authed(booking.quoteOrderAmendment)),
     http.post(url("/orders/:orderId/amendments"), authed(booking.createOrderAmendment)),
     http.post(url("/orders/:orderId/payments"), authed(booking.startOrderPayment)),
+    // Outreach (DESIGN.md §3): eligibility, the team's activities and calendar, the questionnaire, the outreach steps.
+    http.get(url("/outreach/eligibility"), authed(booking.getOutreachEligibility)),
+    http.get(url("/outreach/activities"), authed(booking.listOutreachActivities)),
+    http.get(url("/outreach/questionnaire"), authed(booking.getOutreachQuestionnaire)),
+    http.get(url("/outreach/availability"), authed(booking.getOutreachAvailability)),
+    http.put(url("/baskets/:basketId/outreach-activities"), authed(booking.updateBasketOutreachActivities)),
+    http.put(url("/baskets/:basketId/outreach-advisories"), authed(booking.updateBasketOutreachAdvisories)),
+    http.put(url("/baskets/:basketId/outreach-answers"), authed(booking.updateBasketOutreachAnswers)),
+    http.put(url("/baskets/:basketId/outreach-schedule"), authed(booking.updateBasketOutreachSchedule)),
+    http.put(url("/baskets/:basketId/outreach-terms"), authed(booking.updateBasketOutreachTerms)),
   ];
 }
 

@@ -5,6 +5,8 @@ import {
   ARRIVE_FROM, ARRIVE_UNTIL, formatDate, isIsoDate, isTimeOfDay, slotId, toMinutes, unbookableReason,
 } from "./calendar";
 import { clock, fail, invalid, isInt, isRecord, iso, ok, type Core } from "./core";
+import type { Outreach } from "./outreach";
+import { outreachPaymentOptions } from "./outreach-rules";
 import {
   AGE_BANDS, BASKET_EXPIRY_DAYS, STEPS, HOLD_EXPIRING_MINUTES, MAX_PARTICIPANTS, MIN_PARTICIPANTS, TICKET_TYPES,
   checkRatios, isUkMobile, paymentOptions, ratioMessages, sumLines,
@@ -21,11 +23,15 @@ import type {
 const STEP_NAMES: Partial<Record<BasketStep, string>> = {
   date: "date", information: "information", schedule: "schedule", "group-activities": "activities",
   "group-capacities": "tickets", "group-details": "group details", payment: "payment", review: "review",
+  "outreach-eligibility": "eligibility", "outreach-activities": "activities", "outreach-advisories": "advisories",
+  "outreach-questions": "questions", "outreach-schedule": "schedule", "outreach-terms": "terms",
 };
+
+const KIND_NAMES = { visit: "school visit", "group-visit": "group visit", outreach: "outreach" } as const;
 
 type CatalogueActivity = BackendState["activities"][number];
 
-export function createBaskets(core: Core) {
+export function createBaskets(core: Core, outreach: Outreach) {
   const {
     ctx, st, activitiesAt, activity, basketEntries, basketParticipants, dayRemaining, entry, findSlot, groupSize,
     organisationOf, priceLines, venue, visitTotals,
@@ -335,6 +341,7 @@ export function createBaskets(core: Core) {
   }
 
   function optionsFor(b: BasketRecord) {
+    if (b.kind === "outreach") return outreachPaymentOptions(quoteTotal(b));
     return paymentOptions({
       total: quoteTotal(b), groupType: organisationOf(b).groupType, today: ctx.today(), visitDate: b.visitDate ?? ctx.today(),
     });
@@ -351,6 +358,7 @@ export function createBaskets(core: Core) {
   }
 
   function stepDone(b: BasketRecord, step: BasketStep): boolean {
+    if (b.kind === "outreach" && step.startsWith("outreach-")) return outreach.stepDone(b, step);
     switch (step) {
       case "date":
         return !!b.venueId && !!b.visitDate && !unbookableReason(b.visitDate, ctx.today());
@@ -396,7 +404,7 @@ export function createBaskets(core: Core) {
       return fail(409, "basket_not_open", `This booking has already been made${ref ? ` (reference ${ref})` : ""}: start a new booking to make another.`);
     }
     if (!STEPS[b.kind].includes(step)) {
-      return fail(409, "step_out_of_order", `The ${STEP_NAMES[step] ?? step} step is not part of a ${b.kind === "visit" ? "school visit" : "group visit"} booking.`);
+      return fail(409, "step_out_of_order", `The ${STEP_NAMES[step] ?? step} step is not part of a ${KIND_NAMES[b.kind]} booking.`);
     }
     const missing = missingBefore(b, step);
     if (missing) return fail(409, "step_out_of_order", `Complete the ${STEP_NAMES[missing] ?? missing} step first (${missing}).`);
@@ -420,6 +428,7 @@ export function createBaskets(core: Core) {
       const why = unbookableReason(b.visitDate, ctx.today());
       if (why) messages.push({ code: "date_unavailable", severity: "error", message: why, field: "visitDate" });
     }
+    if (b.kind === "outreach") messages.push(...outreach.messagesFor(b));
     if (b.kind === "visit" && b.information) {
       messages.push(...ratioMessages(checkRatios(b.information.participants, b.information.adults), b.information.adults));
       const bands = new Set(b.information.participants.filter((p) => p.count > 0).map((p) => p.ageBand));
@@ -491,6 +500,10 @@ export function createBaskets(core: Core) {
     if (b.information) basket.information = structuredClone(b.information);
     if (b.groupActivityIds) basket.groupActivityIds = [...b.groupActivityIds];
     if (b.groupDetails) basket.groupDetails = structuredClone(b.groupDetails);
+    if (b.kind === "outreach") {
+      basket.outreach = outreach.selectionOf(b);
+      if (b.outreach?.schedule) basket.visitDate = b.outreach.schedule.date;
+    }
     if (free) basket.payment = { method: "none" };
     else if (b.payment) basket.payment = structuredClone(b.payment);
     if (b.hold) basket.hold = { expiresAt: iso(b.hold.expiresAt), extensionsRemaining: b.hold.extensionsRemaining };
@@ -502,6 +515,7 @@ export function createBaskets(core: Core) {
 
   /** 409 slot_sold_out naming the entry, or capacity_unavailable for the day. */
   function capacityFailure(b: BasketRecord): Failure | undefined {
+    if (b.kind === "outreach") return outreach.capacityFailure(b);
     if (!b.venueId || !b.visitDate) return undefined;
     const exclude = { basketId: b.id, orderId: b.orderId };
     const entries = basketEntries(b);

@@ -3,6 +3,7 @@ import type { FieldError, Organisation } from "../types";
 import {
   DAY_CAPACITY, fromMinutes, isTimeOfDay, seededDayTaken, seededSlotTaken, slotId, slotStarts, slotStatus, toMinutes,
 } from "./calendar";
+import { priceOutreach } from "./outreach-rules";
 import { BASKET_EXPIRY_DAYS, PAYMENT_SESSION_MINUTES, TICKET_TYPES, gbp, priceTickets, priceVisit } from "./rules";
 import type {
   Activity, Basket, BasketRecord, Failure, Order, OrderDetail, Outcome, Payment, PaymentRecord, PaymentSession,
@@ -59,6 +60,7 @@ export function createCore(ctx: BookingContext) {
   const venue = (id: string) => st().venues.find((v) => v.id === id);
   const activity = (id: string) => st().activities.find((a) => a.id === id);
   const activitiesAt = (venueId: string) => st().activities.filter((a) => a.venueId === venueId);
+  const outreachActivity = (id: string) => st().outreachActivities.find((a) => a.id === id);
   const quiet = (venueId: string, date: string) => bs().quietDays.has(`${venueId} ${date}`);
 
   interface Excluding { basketId?: string; orderId?: string }
@@ -69,7 +71,8 @@ export function createCore(ctx: BookingContext) {
     const add = (id: string, n: number) => slots.set(id, (slots.get(id) ?? 0) + n);
     let day = 0;
     for (const o of st().orders.values()) {
-      if (o.venue.id !== venueId || o.visitDate !== date || o.status === "cancelled" || o.id === exclude.orderId) continue;
+      // Outreach happens at the school: it takes none of the venue's places.
+      if (o.kind === "outreach" || o.venue.id !== venueId || o.visitDate !== date || o.status === "cancelled" || o.id === exclude.orderId) continue;
       day += o.participants;
       for (const e of o.schedule ?? []) add(e.slotId, e.participants);
     }
@@ -175,6 +178,7 @@ export function createCore(ctx: BookingContext) {
   }
 
   function basketParticipants(b: BasketRecord): number {
+    if (b.kind === "outreach") return (b.outreach?.schedule?.sessions ?? []).reduce((sum, s) => sum + s.pupils, 0);
     return b.kind === "visit" ? visitTotals(b.information).total : groupSize(b.tickets);
   }
 
@@ -191,7 +195,12 @@ export function createCore(ctx: BookingContext) {
   /** The day's timeline: the schedule (visit), or the ticketed slots (group visit), in start order. */
   function basketEntries(b: BasketRecord): ScheduleEntry[] {
     const entries: ScheduleEntry[] = [];
-    if (b.kind === "visit") {
+    if (b.kind === "outreach") {
+      for (const s of b.outreach?.schedule?.sessions ?? []) {
+        const a = outreachActivity(s.activityId);
+        if (a) entries.push({ activityId: a.id, slotId: slotId(a.id, s.start), kind: a.kind, name: a.name, start: s.start, end: s.end, participants: s.pupils });
+      }
+    } else if (b.kind === "visit") {
       for (const s of b.schedule ?? []) {
         const e = entry(s.activityId, s.slotId, s.participants);
         if (e) entries.push(e);
@@ -212,6 +221,12 @@ export function createCore(ctx: BookingContext) {
   }
 
   function priceLines(b: BasketRecord): PriceLine[] {
+    if (b.kind === "outreach") {
+      return priceOutreach((b.outreach?.schedule?.sessions ?? []).flatMap((s) => {
+        const a = outreachActivity(s.activityId);
+        return a ? [{ name: a.name, start: s.start, end: s.end, pupils: s.pupils, price: a.pricePerSession.amount }] : [];
+      }));
+    }
     if (b.kind === "visit") {
       const info = b.information;
       if (!info) return [];
@@ -292,7 +307,7 @@ export function createCore(ctx: BookingContext) {
   return {
     ctx, st, bs,
     activitiesAt, activity, approvedOrganisationIds, basketEntries, basketParticipants, dayRemaining, deriveDetail,
-    entry, findSlot, groupSize, newPaymentSession, orderParticipants, organisationOf, ownBasket, ownOrder,
+    entry, findSlot, groupSize, newPaymentSession, orderParticipants, organisationOf, outreachActivity, ownBasket, ownOrder,
     priceLines, quiet, sessionOf, slotsOf, sweep, ticketLines, toActivity, toPayment, usage, userName, venue,
     visitTotals, withActions,
   };

@@ -27,7 +27,7 @@ const ACTIVITY_KINDS = ["workshop", "show", "lunch-space", "exhibition", "tour"]
 const BASKET_STATUSES = ["open", "held", "checked-out", "expired"];
 
 const TITLES: Record<number, string> = {
-  403: "Forbidden", 409: "Conflict", 422: "Unprocessable content",
+  400: "Bad request", 403: "Forbidden", 404: "Not found", 409: "Conflict", 422: "Unprocessable content",
 };
 
 /** The success as JSON with its status, or the failure as a problem. */
@@ -151,5 +151,44 @@ export function bookingResolvers(backend: Backend) {
       const body = await readJson(request);
       return respond<Json<"startOrderPayment", 201>>(await booking().startOrderPayment(userId, param(params, "orderId"), key, body), 201);
     },
+
+    // ---- Outreach (outreach.ts)
+
+    getOutreachEligibility: ({ request, userId }) => {
+      const organisationId = new URL(request.url).searchParams.get("organisationId");
+      if (!organisationId) return badRequest("Give the organisation's id", "organisationId");
+      return respond<Json<"getOutreachEligibility", 200>>(booking().getOutreachEligibility(userId, organisationId));
+    },
+
+    listOutreachActivities: ({ request, user }) => {
+      const organisationId = new URL(request.url).searchParams.get("organisationId") ?? undefined;
+      return HttpResponse.json<Json<"listOutreachActivities", 200>>(booking().listOutreachActivities(user, organisationId));
+    },
+
+    getOutreachQuestionnaire: () =>
+      HttpResponse.json<Json<"getOutreachQuestionnaire", 200>>(booking().getOutreachQuestionnaire()),
+
+    getOutreachAvailability: ({ request }) => {
+      const search = new URL(request.url).searchParams;
+      const month = search.get("month") ?? "";
+      if (!/^[0-9]{4}-(0[1-9]|1[0-2])$/.test(month)) return badRequest("Give the month as YYYY-MM", "month");
+      const activityId = search.get("activityId") ?? undefined;
+      return respond<Json<"getOutreachAvailability", 200>>(booking().getOutreachAvailability(month, activityId));
+    },
+
+    updateBasketOutreachActivities: async ({ request, params, userId }) =>
+      respond<Json<"updateBasketOutreachActivities", 200>>(booking().updateBasketOutreachActivities(userId, param(params, "basketId"), await readJson(request))),
+
+    updateBasketOutreachAdvisories: async ({ request, params, userId }) =>
+      respond<Json<"updateBasketOutreachAdvisories", 200>>(booking().updateBasketOutreachAdvisories(userId, param(params, "basketId"), await readJson(request))),
+
+    updateBasketOutreachAnswers: async ({ request, params, userId }) =>
+      respond<Json<"updateBasketOutreachAnswers", 200>>(booking().updateBasketOutreachAnswers(userId, param(params, "basketId"), await readJson(request))),
+
+    updateBasketOutreachSchedule: async ({ request, params, userId }) =>
+      respond<Json<"updateBasketOutreachSchedule", 200>>(booking().updateBasketOutreachSchedule(userId, param(params, "basketId"), await readJson(request))),
+
+    updateBasketOutreachTerms: async ({ request, params, userId }) =>
+      respond<Json<"updateBasketOutreachTerms", 200>>(booking().updateBasketOutreachTerms(userId, param(params, "basketId"), await readJson(request))),
   } satisfies Record<string, Resolver>;
 }

@@ -4,12 +4,13 @@ import type { FieldError } from "../types";
 import type { Baskets } from "./baskets";
 import { ARRIVE_FROM, daysBetween, formatDate, slotId } from "./calendar";
 import { clock, fail, invalid, isAbsoluteUrl, isInt, isRecord, iso, ok, type Core } from "./core";
+import type { Outreach } from "./outreach";
 import {
   AGE_BANDS, MAX_PARTICIPANTS, PAYMENT_SESSION_MINUTES, TICKET_TYPES, checkRatios, formatMoney, gbp, payLaterUntil,
   priceVisit, ratioMessages, sumLines,
 } from "./rules";
 import type {
-  AgeBand, AmendmentQuote, BasketRecord, CheckoutResult, Failure, IdempotencyRecord, Order, OrderDetail, Outcome,
+  AgeBand, AmendmentQuote, BasketRecord, BookableKind, CheckoutResult, Failure, IdempotencyRecord, Order, OrderDetail, Outcome,
   Payment, PaymentChoice, PaymentRecord, PaymentResult, PaymentSession, PendingAmendment, PriceLine, ScheduleEntry,
   TicketSelection,
 } from "./types";
@@ -22,7 +23,16 @@ export type Replayable<T> = (Outcome<T> & { replayed?: false }) | { ok: true; va
 
 interface AmendmentPlan { order: Order; quote: AmendmentQuote; pending: PendingAmendment }
 
-export function createOrders(core: Core, baskets: Baskets) {
+/**
+ * An order waiting for its card payment: a held visit, or an outreach request chosen to
+ * be paid by card (it stays `requested` until paid).
+ */
+export function awaitingCard(o: Pick<Order, "kind" | "status" | "payment">): boolean {
+  return o.payment.method === "card" && o.payment.status === "unpaid"
+    && (o.status === "held" || (o.kind === "outreach" && o.status === "requested"));
+}
+
+export function createOrders(core: Core, baskets: Baskets, outreach: Outreach) {
   const {
     ctx, st, bs, activity, basketEntries, basketParticipants, dayRemaining, deriveDetail, entry, findSlot,
     newPaymentSession, orderParticipants, organisationOf, ownOrder, priceLines, sweep, ticketLines, userName, venue,
@@ -77,12 +87,13 @@ export function createOrders(core: Core, baskets: Baskets) {
     sweep();
     const src = isRecord(body) ? body : {};
     const errors: FieldError[] = [];
+    const termsKind = b.kind === "outreach" ? "outreach" : "booking";
     if (typeof src.acceptedTermsVersion !== "string" || src.acceptedTermsVersion.trim() === "") {
-      errors.push({ field: "acceptedTermsVersion", message: "Accept the booking terms to book" });
+      errors.push({ field: "acceptedTermsVersion", message: `Accept the ${termsKind} terms to book` });
     } else {
-      const current = st().currentTerms.get("booking")?.version;
+      const current = st().currentTerms.get(termsKind)?.version;
       if (current && src.acceptedTermsVersion !== current) {
-        return fail(422, "terms_outdated", "The booking terms have changed since you accepted them: read and accept the current terms.");
+        return fail(422, "terms_outdated", `The ${termsKind} terms have changed since you accepted them: read and accept the current terms.`);
       }
     }
     if (!isAbsoluteUrl(src.returnUrl)) errors.push({ field: "returnUrl", message: "Give an absolute http(s) URL to return to" });
@@ -114,15 +125,20 @@ export function createOrders(core: Core, baskets: Baskets) {
     const name = userName(userId);
     const entries = basketEntries(b);
     const previous = b.orderId ? st().orders.get(b.orderId) : undefined;
-    const reuse = previous && previous.status === "held" && previous.payment.status === "unpaid" ? previous : undefined;
+    const reuse = previous && awaitingCard(previous) ? previous : undefined;
     const counter = reuse ? 0 : ++s.counters.order;
     const at = iso(now);
-    const timeline: Order["timeline"] = reuse ? [...reuse.timeline] : [{ at, event: "booked", description: `Booking made by ${name}.` }];
+    const isOutreach = b.kind === "outreach";
+    const timeline: Order["timeline"] = reuse
+      ? [...reuse.timeline]
+      : [isOutreach
+        ? { at, event: "requested", description: `Outreach request sent by ${name}.` }
+        : { at, event: "booked", description: `Booking made by ${name}.` }];
     if (reuse) timeline.push({ at, event: "resubmitted", description: `Booking submitted again by ${name}.` });
 
     const order: Order = {
       id: reuse?.id ?? `ord-${counter}`,
-      reference: reuse?.reference ?? `${b.kind === "visit" ? "GV" : "GG"}-${270000 + counter}`,
+      reference: reuse?.reference ?? `${({ visit: "GV", "group-visit": "GG", outreach: "OR" } as const)[b.kind]}-${270000 + counter}`,
       kind: b.kind,
       status: "confirmed",
       venue: { id: v?.id ?? "", name: v?.name ?? "" },
@@ -137,8 +153,21 @@ export function createOrders(core: Core, baskets: Baskets) {
       createdAt: reuse?.createdAt ?? at,
       schedule: entries,
     };
+    if (isOutreach) {
+      // A request, confirmed once paid: by the pro-forma invoice, or by card now.
+      Object.assign(order, outreach.orderFields(b), { status: "requested" });
+    }
     let payment: PaymentSession | undefined;
-    if (choice.method === "none") {
+    if (isOutreach && choice.method === "invoice") {
+      order.payment = { method: "invoice", status: "unpaid", ...(choice.purchaseOrderNumber ? { purchaseOrderNumber: choice.purchaseOrderNumber } : {}) };
+      timeline.push({
+        at, event: "invoice-sent",
+        description: `Pro-forma invoice for ${formatMoney(total)} sent to ${org.name}${choice.purchaseOrderNumber ? ` (purchase order ${choice.purchaseOrderNumber})` : ""}; the booking is confirmed when it is paid.`,
+      });
+    } else if (isOutreach) {
+      order.payment = { method: "card", status: "unpaid" };
+      timeline.push({ at, event: "awaiting-payment", description: "Awaiting card payment; the booking is confirmed when it is paid." });
+    } else if (choice.method === "none") {
       timeline.push({ at, event: "confirmed", description: "Visit confirmed. It is free: there is nothing to pay." });
     } else if (choice.method === "invoice") {
       order.payment = { method: "invoice", status: "unpaid", ...(choice.purchaseOrderNumber ? { purchaseOrderNumber: choice.purchaseOrderNumber } : {}) };
@@ -162,8 +191,8 @@ export function createOrders(core: Core, baskets: Baskets) {
       payment = newPaymentSession(order, total, userId, returnUrl, { basketId: b.id });
     }
     st().orders.set(order.id, order);
-    s.orderDetails.set(order.id, {
-      kind: b.kind, groupType: org.groupType,
+    if (b.kind !== "outreach") s.orderDetails.set(order.id, {
+      kind: b.kind as BookableKind, groupType: org.groupType,
       participants: structuredClone(b.information?.participants ?? []), adults: b.information?.adults ?? 0,
       oneToOneCarers: b.information?.oneToOneCarers ?? 0, schedule: structuredClone(b.schedule ?? []),
       tickets: structuredClone(b.tickets ?? []),
@@ -326,6 +355,7 @@ export function createOrders(core: Core, baskets: Baskets) {
     const order = st().orders.get(p.orderId);
     if (!order) throw new Error(`Payment ${p.id} refers to unknown order ${p.orderId}`);
     const at = iso(ctx.now());
+    const waiting = awaitingCard(order);
     let message: string | undefined;
     if (result === "success") {
       p.status = "succeeded";
@@ -335,10 +365,10 @@ export function createOrders(core: Core, baskets: Baskets) {
       } else {
         order.payment = { method: "card", status: "paid" };
         order.timeline.push({ at, event: "paid", description: `Paid ${formatMoney(p.amount.amount)} by card.` });
-        if (order.status === "held") {
+        if (waiting) {
           order.status = "confirmed";
           delete order.heldUntil;
-          order.timeline.push({ at, event: "confirmed", description: "Visit confirmed." });
+          order.timeline.push({ at, event: "confirmed", description: order.kind === "outreach" ? "Outreach visit confirmed." : "Visit confirmed." });
         }
       }
     } else {
@@ -352,7 +382,7 @@ export function createOrders(core: Core, baskets: Baskets) {
       });
       // The basket reopens, with everything entered kept, so the user can try again.
       const b = p.basketId ? bs().baskets.get(p.basketId) : undefined;
-      if (b && b.orderId === order.id && b.status === "checked-out" && order.status === "held") {
+      if (b && b.orderId === order.id && b.status === "checked-out" && waiting) {
         b.status = "open";
         b.updatedAt = ctx.now();
         b.paymentProblem = { status: p.status === "failed" ? "failed" : "cancelled", message };
@@ -361,7 +391,7 @@ export function createOrders(core: Core, baskets: Baskets) {
     const outcome: PaymentResult = { paymentId: p.id, status: p.status, order: withActions(order) };
     if (message) {
       outcome.message = message;
-      if (order.status === "held" || p.amendment) {
+      if (waiting || p.amendment) {
         outcome.retry = newPaymentSession(order, p.amount.amount, p.userId, p.returnUrl, {
           ...(p.basketId ? { basketId: p.basketId } : {}), ...(p.amendment ? { amendment: p.amendment } : {}),
         });

@@ -3,7 +3,7 @@
 import { addDays } from "../dates";
 import type { GroupType } from "../types";
 import { daysBetween } from "./calendar";
-import type { AgeBand, BasketMessage, BasketStep, BookableKind, Money, ParticipantCount, PaymentOption, PriceLine, TicketType } from "./types";
+import type { AgeBand, BasketMessage, BasketStep, Money, OrderKind, ParticipantCount, PaymentOption, PriceLine, TicketType } from "./types";
 
 export const AGE_BANDS: readonly AgeBand[] = ["under-5", "5-11", "11-16", "16-18"];
 /** One adult for every N children of the band. */
@@ -221,9 +221,13 @@ export function isUkMobile(value: string): boolean {
 }
 
 /** The steps of each booking flow, in order (contract BasketStep). */
-export const STEPS: Readonly<Record<BookableKind, readonly BasketStep[]>> = {
+export const STEPS: Readonly<Record<OrderKind, readonly BasketStep[]>> = {
   visit: ["date", "information", "schedule", "payment", "review"],
   "group-visit": ["date", "group-activities", "group-capacities", "group-details", "payment", "review"],
+  outreach: [
+    "outreach-eligibility", "outreach-activities", "outreach-advisories", "outreach-questions", "outreach-schedule",
+    "outreach-terms", "payment", "review",
+  ],
 };
 
 /** Stable JSON (sorted keys), for comparing request bodies under one Idempotency-Key. */

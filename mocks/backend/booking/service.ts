@@ -4,22 +4,24 @@ import { bookableWindow, dayStatus, daysBetween, unbookableReason } from "./cale
 import {
   clock, createCore, fail, invalid, isAbsoluteUrl, isRecord, iso, notFound, ok, type BookingContext,
 } from "./core";
-import { cancellationPolicy, createOrders, type Replayable } from "./orders";
+import { awaitingCard, cancellationPolicy, createOrders, type Replayable } from "./orders";
+import { createOutreach } from "./outreach";
 import {
   canonicalJson, HOLD_EXTENSIONS, HOLD_EXTENSION_MINUTES, HOLD_MINUTES, PAYMENT_SESSION_MINUTES, checkRatios, gbp,
   paymentOptions, sumLines,
 } from "./rules";
 import type {
-  ActivityList, AmendmentQuote, AmendmentResult, AvailabilityDay, Basket, BasketRecord, BookableKind, BookingState,
-  CheckoutResult, CmsVenue, Failure, Order, Outcome, Payment, PaymentChoice, PaymentResult, PaymentSession, Quote,
-  VenueAvailability,
+  ActivityList, AmendmentQuote, AmendmentResult, AvailabilityDay, Basket, BasketRecord, BasketStep, BookableKind,
+  BookingState, CheckoutResult, CmsVenue, Failure, Order, Outcome, OutreachActivityList, OutreachAvailability,
+  OutreachEligibility, Payment, PaymentChoice, PaymentResult, PaymentSession, Questionnaire, Quote, VenueAvailability,
 } from "./types";
 
 // The stateful booking backend: availability, activities, baskets (drafts saved per
 // step), holds, quotes, idempotent checkout, hosted payments and order changes. The rules
 // are DESIGN.md §3; every answer has the shape of the gateway contract. The parts:
 // core.ts (catalogue, capacity, ownership), baskets.ts (steps, progress, messages),
-// orders.ts (checkout, payments, amendments, cancellation policy).
+// orders.ts (checkout, payments, amendments, cancellation policy), outreach.ts (eligibility,
+// the team's calendar, the questionnaire and the outreach steps; rules in outreach-rules.ts).
 
 export type { BookingContext } from "./core";
 export { cancellationPolicy } from "./orders";
@@ -45,8 +47,9 @@ export type BookingService = ReturnType<typeof createBookingService>;
 
 export function createBookingService(ctx: BookingContext) {
   const core = createCore(ctx);
-  const baskets = createBaskets(core);
-  const orders = createOrders(core, baskets);
+  const outreach = createOutreach(core);
+  const baskets = createBaskets(core, outreach);
+  const orders = createOrders(core, baskets, outreach);
   const {
     st, bs, activitiesAt, approvedOrganisationIds, dayRemaining, newPaymentSession, ownBasket, ownOrder, priceLines,
     slotsOf, sweep, toActivity, toPayment, userName, venue, visitTotals, withActions,
@@ -57,6 +60,19 @@ export function createBookingService(ctx: BookingContext) {
     ticketErrors, toBasket, touch, validateDate,
   } = baskets;
   const { applyAmendment, checkoutNow, idempotent, planAmendment, settlePayment } = orders;
+
+  /** Saves one outreach step of the user's outreach basket, in order, then answers the basket. */
+  function outreachStep(userId: string, basketId: string, step: BasketStep, save: (b: BasketRecord) => Outcome<null>): Outcome<Basket> {
+    const found = ownBasket(userId, basketId);
+    if (!found.ok) return found;
+    const b = found.value;
+    const blocked = editable(b, step);
+    if (blocked) return blocked;
+    const saved = save(b);
+    if (!saved.ok) return saved;
+    touch(b);
+    return ok(toBasket(b));
+  }
 
   // ---- The operations -----------------------------------------------------------------
 
@@ -121,12 +137,14 @@ export function createBookingService(ctx: BookingContext) {
       }
       const org = st().organisations.get(organisationId);
       if (!org) return fail(403, "association_not_approved", "You can book once your organisation has approved your account.");
-      const kind = kindFor(org.groupType);
-      if (src.kind !== kind) {
-        return fail(403, "kind_not_allowed", src.kind === "outreach"
-          ? "Outreach visits cannot be booked here."
-          : `${org.name} books ${kind === "visit" ? "school visits" : "group visits"}.`);
+      if (src.kind === "outreach") {
+        const refused = outreach.notEligible(user.id, organisationId);
+        if (refused) return refused;
+      } else {
+        const kind = kindFor(org.groupType);
+        if (src.kind !== kind) return fail(403, "kind_not_allowed", `${org.name} books ${kind === "visit" ? "school visits" : "group visits"}.`);
       }
+      const kind = src.kind as BasketRecord["kind"];
       const s = bs();
       const now = ctx.now();
       const b: BasketRecord = { id: `bkt-${++s.counters.basket}`, kind, status: "open", userId: user.id, organisationId, createdAt: now, updatedAt: now };
@@ -146,7 +164,7 @@ export function createBookingService(ctx: BookingContext) {
       if (b.status === "checked-out") return editable(b, "date") as Failure;
       const order = b.orderId ? st().orders.get(b.orderId) : undefined;
       // A card payment for it failed or was cancelled: the order awaiting it is given up too.
-      if (order && order.status === "held" && order.payment.status === "unpaid") {
+      if (order && awaitingCard(order)) {
         order.status = "cancelled";
         delete order.heldUntil;
         order.timeline.push({ at: iso(ctx.now()), event: "cancelled", description: "Not completed: the booking was discarded before it was paid." });
@@ -445,7 +463,7 @@ export function createBookingService(ctx: BookingContext) {
       return idempotent(userId, key, `POST /orders/${orderId}/payments ${canonicalJson(body)}`, () => {
         const o = st().orders.get(orderId);
         if (!o) return notFound("order");
-        if (o.status !== "held" || o.payment.status !== "unpaid" || o.payment.method !== "card") {
+        if (!awaitingCard(o)) {
           return fail(409, "payment_not_due", "This booking is not waiting for a card payment.");
         }
         const returnUrl = isRecord(body) ? body.returnUrl : undefined;
@@ -456,6 +474,45 @@ export function createBookingService(ctx: BookingContext) {
         for (const p of bs().payments.values()) if (p.orderId === o.id && p.status === "pending") p.status = "cancelled";
         return ok(newPaymentSession(o, o.total.amount, userId, returnUrl));
       });
+    },
+
+    // ---- Outreach (outreach.ts)
+
+    getOutreachEligibility(userId: string, organisationId: string): Outcome<OutreachEligibility> {
+      return outreach.eligibilityOf(userId, organisationId);
+    },
+
+    listOutreachActivities(user: User, organisationId?: string): OutreachActivityList {
+      return { items: outreach.listActivities(user, organisationId) };
+    },
+
+    getOutreachQuestionnaire(): Questionnaire {
+      return outreach.questionnaire();
+    },
+
+    getOutreachAvailability(month: string, activityId?: string): Outcome<OutreachAvailability> {
+      sweep();
+      return outreach.availability(month, activityId);
+    },
+
+    updateBasketOutreachActivities(userId: string, basketId: string, body: unknown): Outcome<Basket> {
+      return outreachStep(userId, basketId, "outreach-activities", (b) => outreach.saveActivities(b, body));
+    },
+
+    updateBasketOutreachAdvisories(userId: string, basketId: string, body: unknown): Outcome<Basket> {
+      return outreachStep(userId, basketId, "outreach-advisories", (b) => outreach.saveAdvisories(b, body));
+    },
+
+    updateBasketOutreachAnswers(userId: string, basketId: string, body: unknown): Outcome<Basket> {
+      return outreachStep(userId, basketId, "outreach-questions", (b) => outreach.saveAnswers(b, body));
+    },
+
+    updateBasketOutreachSchedule(userId: string, basketId: string, body: unknown): Outcome<Basket> {
+      return outreachStep(userId, basketId, "outreach-schedule", (b) => outreach.saveSchedule(b, body));
+    },
+
+    updateBasketOutreachTerms(userId: string, basketId: string, body: unknown): Outcome<Basket> {
+      return outreachStep(userId, basketId, "outreach-terms", (b) => outreach.saveTerms(b, body));
     },
 
     /** Venue pages of the CMS (listVenues), made from the same venues and activities. */

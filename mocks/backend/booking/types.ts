@@ -40,13 +40,32 @@ export type AmendmentQuote = S["AmendmentQuote"];
 export type AmendmentResult = S["AmendmentResult"];
 export type Order = S["Order"];
 export type CmsVenue = import("../../../generated/cms").components["schemas"]["Venue"];
+export type Advisory = import("../../../generated/cms").components["schemas"]["Advisory"];
+export type OutreachEligibility = S["OutreachEligibility"];
+export type OutreachActivity = S["OutreachActivity"];
+export type OutreachActivityList = S["OutreachActivityList"];
+export type OutreachAvailability = S["OutreachAvailability"];
+export type OutreachAvailabilityDay = S["OutreachAvailabilityDay"];
+export type OutreachSchedule = S["OutreachSchedule"];
+export type OutreachSelection = S["OutreachSelection"];
+export type Questionnaire = S["Questionnaire"];
 
-/** Visit and group-visit baskets; outreach has its own flow (not booked here). */
+/** Visit and group-visit baskets: the kinds with venue days, slots and amendments. */
 export type BookableKind = Exclude<OrderKind, "outreach">;
+
+/** The outreach sections of a basket, as saved step by step (answers by question id). */
+export interface OutreachRecord {
+  activityIds?: string[];
+  acknowledgedAdvisoryIds?: string[];
+  questionnaireVersion?: string;
+  answers?: Record<string, string>;
+  schedule?: OutreachSchedule;
+  acceptedTermsVersion?: string;
+}
 
 export interface BasketRecord {
   id: string;
-  kind: BookableKind;
+  kind: OrderKind;
   status: "open" | "held" | "checked-out";
   userId: string;
   organisationId: string;
@@ -63,6 +82,8 @@ export interface BasketRecord {
   /** Undefined until the capacities step is saved. */
   tickets?: TicketSelection[];
   groupDetails?: GroupDetails;
+  /** Outreach baskets: what each outreach step saved. */
+  outreach?: OutreachRecord;
   payment?: PaymentChoice;
   hold?: { expiresAt: number; extensionsRemaining: number };
   /** When the last hold lapsed without checkout (cleared by a new hold). */

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { bookingCases, bookingCmsCases } from "./booking-cases";
 import { cmsCases } from "./cms-cases";
 import { gatewayCases } from "./gateway-cases";
+import { outreachCases, outreachCmsCases } from "./outreach-cases";
 import { type ConsumerCase, type Provider, pactFile, writePactFile } from "./pact";
 
 /**
@@ -21,8 +22,8 @@ import { type ConsumerCase, type Provider, pactFile, writePactFile } from "./pac
  * correct whatever the order and whether it runs alone.
  */
 export const CASES: Record<Provider, readonly ConsumerCase[]> = {
-  gateway: [...gatewayCases, ...bookingCases],
-  cms: [...cmsCases, ...bookingCmsCases],
+  gateway: [...gatewayCases, ...bookingCases, ...outreachCases],
+  cms: [...cmsCases, ...bookingCmsCases, ...outreachCmsCases],
 };
 
 export async function writeAllPactFiles(): Promise<void> {

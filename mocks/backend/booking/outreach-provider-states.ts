@@ -1,0 +1,215 @@
+// Provider states of the outreach interactions (named in tests/contract/support/outreach-cases.ts).
+// Like booking/provider-states.ts, each builds its situation through the booking service
+// itself, and every parameter has a default.
+import { addDays } from "../dates";
+import type { Backend } from "../index";
+import { DEMO_USER } from "../seed";
+import type { User } from "../types";
+import { OUTREACH_TERMS_VERSION } from "./outreach-content";
+import { QUESTIONNAIRE_VERSION, outreachDateReason } from "./outreach-rules";
+import { STEPS } from "./rules";
+import type { BasketStep, Outcome, PaymentChoice } from "./types";
+
+export const OUTREACH_PROVIDER_STATES = [
+  "the demo user's school {organisationId} is eligible for outreach",
+  "the demo user belongs to organisation {organisationId} outside the outreach region",
+  "the outreach team is free on a bookable date",
+  "the demo user has an open outreach basket with id {basketId} at step {step}",
+  "the demo user has an outreach order with id {orderId} and payment {payment}",
+  "outreach order {orderId} is within its 28 days' notice",
+] as const;
+
+export type OutreachProviderStateName = (typeof OUTREACH_PROVIDER_STATES)[number];
+
+export function isOutreachProviderState(name: string): name is OutreachProviderStateName {
+  return (OUTREACH_PROVIDER_STATES as readonly string[]).includes(name);
+}
+
+/** Pact defaults: the ids and values the outreach consumer cases use. */
+export const OUTREACH_PACT_DEFAULTS = {
+  organisationId: DEMO_USER.organisationId,
+  /** Didsbury Road Primary School, Manchester: outside the outreach region. */
+  outsideOrganisationId: "org-1017",
+  basketId: "bkt-pact-outreach",
+  termsVersion: OUTREACH_TERMS_VERSION,
+} as const;
+
+/** What an outreach basket is filled with, step by step: two sessions around the school's lunch. */
+export const OUTREACH_FIXTURE = {
+  activityIds: ["out-romans-classroom", "out-planetarium-dome"],
+  acknowledgedAdvisoryIds: ["adv-hall-space", "adv-parking", "adv-access", "adv-safety", "adv-power"],
+  answers: {
+    questionnaireVersion: QUESTIONNAIRE_VERSION,
+    answers: [
+      { questionId: "space-type", value: "hall" },
+      { questionId: "hall-size", value: "150" },
+      { questionId: "power", value: "true" },
+      { questionId: "parking", value: "on-site" },
+      { questionId: "pupils-per-session", value: "30" },
+      { questionId: "year-groups", value: "Year 4 Oak and Year 4 Elm" },
+      { questionId: "school-start", value: "08:50" },
+      { questionId: "lunch-start", value: "12:00" },
+      { questionId: "lunch-end", value: "13:00" },
+      { questionId: "school-end", value: "15:15" },
+    ],
+  },
+  sessions: [
+    { activityId: "out-romans-classroom", start: "09:30", end: "11:00", pupils: 30 },
+    { activityId: "out-planetarium-dome", start: "13:15", end: "14:00", pupils: 30 },
+  ],
+  lunchBreak: { start: "12:00", end: "12:45" },
+};
+
+/** The fixture's schedule on a date. */
+export const outreachSchedule = (date: string) => ({
+  date, sessions: structuredClone(OUTREACH_FIXTURE.sessions), lunchBreak: { ...OUTREACH_FIXTURE.lunchBreak },
+});
+
+type Params = Record<string, unknown>;
+
+function expectOk<T>(outcome: Outcome<T>, what: string): T {
+  if (!outcome.ok) throw new Error(`Provider state: ${what} failed: ${outcome.status} ${outcome.code} ${outcome.detail} ${JSON.stringify(outcome.errors ?? [])}`);
+  return outcome.value;
+}
+
+/**
+ * A date the outreach team visits (a term-time weekday) at least 70 days ahead, with no
+ * demand from other schools: cancellable (28 days' notice) and payable by invoice.
+ */
+export function quietOutreachDate(backend: Backend): string {
+  let date = addDays(backend.today(), 70);
+  while (outreachDateReason(date, backend.today())) date = addDays(date, 1);
+  backend.state.booking.quietDays.add(`outreach ${date}`);
+  return date;
+}
+
+function userOf(backend: Backend, userId: string): User {
+  const user = backend.state.users.get(userId)?.user;
+  if (!user) throw new Error(`Provider state: no user ${userId}`);
+  return user;
+}
+
+function paymentChoice(value: string | undefined): PaymentChoice {
+  switch (value ?? "invoice") {
+    case "invoice":
+      return { method: "invoice", purchaseOrderNumber: "PO-RPS-2400" };
+    case "card":
+      return { method: "card" };
+    default:
+      throw new Error("Provider state: payment must be invoice or card");
+  }
+}
+
+/** An outreach basket of the demo user with this id, filled in up to (not including) `step`. */
+export function outreachBasketAtStep(backend: Backend, args: { userId?: string; basketId: string; step: BasketStep; payment?: string }) {
+  const { basketId, step } = args;
+  const userId = args.userId ?? DEMO_USER.id;
+  const steps = STEPS.outreach;
+  if (!steps.includes(step) || step === "outreach-eligibility") {
+    throw new Error(`Provider state: step must be one of ${steps.slice(1).join(", ")}`);
+  }
+  const s = backend.state.booking;
+  const service = backend.booking;
+  s.baskets.delete(basketId);
+  const created = expectOk(service.createBasket(userOf(backend, userId), { kind: "outreach" }), "createBasket");
+  const record = s.baskets.get(created.id);
+  if (!record) throw new Error("Provider state: basket not stored");
+  s.baskets.delete(created.id);
+  record.id = basketId;
+  s.baskets.set(basketId, record);
+
+  const date = quietOutreachDate(backend);
+  const until = steps.indexOf(step);
+  const doing = (name: BasketStep) => steps.indexOf(name) < until;
+  if (doing("outreach-activities")) expectOk(service.updateBasketOutreachActivities(userId, basketId, { activityIds: OUTREACH_FIXTURE.activityIds }), "activities");
+  if (doing("outreach-advisories")) expectOk(service.updateBasketOutreachAdvisories(userId, basketId, { acknowledgedAdvisoryIds: OUTREACH_FIXTURE.acknowledgedAdvisoryIds }), "advisories");
+  if (doing("outreach-questions")) expectOk(service.updateBasketOutreachAnswers(userId, basketId, OUTREACH_FIXTURE.answers), "answers");
+  if (doing("outreach-schedule")) expectOk(service.updateBasketOutreachSchedule(userId, basketId, outreachSchedule(date)), "schedule");
+  if (doing("outreach-terms")) expectOk(service.updateBasketOutreachTerms(userId, basketId, { acceptedTermsVersion: OUTREACH_TERMS_VERSION }), "terms");
+  if (doing("payment")) expectOk(service.updateBasketPayment(userId, basketId, paymentChoice(args.payment)), "payment");
+  const basket = expectOk(service.getBasket(userId, basketId), "getBasket");
+  if (basket.nextStep !== step) throw new Error(`Provider state: outreach basket is at ${basket.nextStep}, not ${step}`);
+  return { basketId, date, month: date.slice(0, 7) };
+}
+
+export function applyOutreachProviderState(backend: Backend, state: OutreachProviderStateName, params: Params): Record<string, unknown> {
+  const text = (key: string): string | undefined => {
+    const value = params[key];
+    return typeof value === "string" && value !== "" ? value : undefined;
+  };
+  const st = backend.state;
+  const service = backend.booking;
+  /** The demo user's approved membership of the organisation. */
+  const member = (organisationId: string) => {
+    if (!st.organisations.has(organisationId)) throw new Error(`Provider state: no organisation ${organisationId}`);
+    st.associations = st.associations.filter((a) => !(a.userId === DEMO_USER.id && a.organisationId === organisationId));
+    st.associations.push({ userId: DEMO_USER.id, organisationId, status: "approved", role: "member", requestedAt: new Date().toISOString() });
+  };
+
+  switch (state) {
+    case "the demo user's school {organisationId} is eligible for outreach": {
+      const organisationId = text("organisationId") ?? OUTREACH_PACT_DEFAULTS.organisationId;
+      member(organisationId);
+      const eligibility = expectOk(service.getOutreachEligibility(DEMO_USER.id, organisationId), "eligibility");
+      if (!eligibility.eligible) throw new Error(`Provider state: ${organisationId} is not eligible for outreach`);
+      return { organisationId };
+    }
+
+    case "the demo user belongs to organisation {organisationId} outside the outreach region": {
+      const organisationId = text("organisationId") ?? OUTREACH_PACT_DEFAULTS.outsideOrganisationId;
+      member(organisationId);
+      const eligibility = expectOk(service.getOutreachEligibility(DEMO_USER.id, organisationId), "eligibility");
+      if (!eligibility.reasons.some((r) => r.code === "outside_region")) throw new Error(`Provider state: ${organisationId} is inside the outreach region`);
+      return { organisationId };
+    }
+
+    case "the outreach team is free on a bookable date": {
+      const date = quietOutreachDate(backend);
+      return { date, month: date.slice(0, 7) };
+    }
+
+    case "the demo user has an open outreach basket with id {basketId} at step {step}":
+      return outreachBasketAtStep(backend, {
+        basketId: text("basketId") ?? OUTREACH_PACT_DEFAULTS.basketId, step: (text("step") ?? "review") as BasketStep, payment: text("payment"),
+      });
+
+    case "the demo user has an outreach order with id {orderId} and payment {payment}": {
+      const orderId = text("orderId") ?? "ord-pact-outreach";
+      const payment = text("payment") ?? "invoice";
+      const basketId = `bkt-for-${orderId}`;
+      outreachBasketAtStep(backend, { basketId, step: "review", payment: payment === "invoice" ? "invoice" : "card" });
+      const result = expectOk(service.checkoutRecorded(DEMO_USER.id, basketId, `state-${orderId}`, {
+        acceptedTermsVersion: OUTREACH_TERMS_VERSION, returnUrl: "https://groups.example.org/account/book/outreach/payment/return",
+      }), "checkout");
+      if (payment === "card" && result.payment) service.settlePayment(result.payment.id, "success");
+      renameOrder(backend, result.order.id, orderId);
+      return { orderId, payment };
+    }
+
+    case "outreach order {orderId} is within its 28 days' notice": {
+      const orderId = text("orderId") ?? "ord-pact-outreach";
+      if (!st.orders.has(orderId)) applyOutreachProviderState(backend, "the demo user has an outreach order with id {orderId} and payment {payment}", { orderId });
+      const order = st.orders.get(orderId);
+      if (!order || order.kind !== "outreach") throw new Error(`Provider state: no outreach order ${orderId}`);
+      // The visit is now 20 days away (as if booked some weeks ago).
+      order.visitDate = addDays(backend.today(), 20);
+      if (order.outreach?.schedule) order.outreach.schedule.date = order.visitDate;
+      return { orderId, visitDate: order.visitDate };
+    }
+  }
+}
+
+/** Gives an order made by a state the id a pact names. */
+function renameOrder(backend: Backend, from: string, to: string): void {
+  if (from === to) return;
+  const { orders } = backend.state;
+  const s = backend.state.booking;
+  const order = orders.get(from);
+  if (!order) throw new Error(`Provider state: no order ${from}`);
+  orders.delete(from);
+  orders.delete(to);
+  order.id = to;
+  orders.set(to, order);
+  for (const p of s.payments.values()) if (p.orderId === from) p.orderId = to;
+  for (const b of s.baskets.values()) if (b.orderId === from) b.orderId = to;
+}
