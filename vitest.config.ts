@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import { FAULT_ORIGINS } from "./tests/faults/support/paths.ts";
 
 // Separate from vite.config.ts: the React Router plugin is for the app build, not tests.
 export default defineConfig({
@@ -21,6 +22,25 @@ export default defineConfig({
           // Pact mock servers and the verifier share ports and pact files: run files one at a time.
           fileParallelism: false,
           testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "faults",
+          // Fault injection, fuzzing and idempotency: client functions and the production
+          // server build (made by the global setup) against the suite's own MSW backend.
+          include: ["tests/faults/**/*.test.ts"],
+          globalSetup: ["tests/faults/support/global-setup.ts"],
+          env: {
+            GATEWAY_BASE_URL: FAULT_ORIGINS.gateway,
+            CMS_BASE_URL: FAULT_ORIGINS.cms,
+            // Lower than the injected 5 s delay, so the delay must end as a time-out.
+            GATEWAY_TIMEOUT_MS: "150",
+            NODE_ENV: "production",
+          },
+          testTimeout: 30_000,
           hookTimeout: 60_000,
         },
       },

@@ -1,4 +1,4 @@
-import { setupServer } from "msw/node";
+import { setupServer, type SetupServer } from "msw/node";
 import { createBackend, type Backend, type BackendOptions } from "./backend";
 import { cmsHandlers } from "./handlers/cms";
 import { gatewayHandlers } from "./handlers/gateway";
@@ -15,6 +15,8 @@ export interface EmbeddedBackendOptions extends BackendOptions {
 
 export interface EmbeddedBackend {
   backend: Backend;
+  /** The MSW server: tests override single operations with `server.use(...)` (fault injection). */
+  server: SetupServer;
   close: () => void;
 }
 
@@ -27,5 +29,5 @@ export function startEmbeddedBackend(options: EmbeddedBackendOptions): EmbeddedB
     ...cmsHandlers(cmsBaseUrl, backend),
   );
   server.listen({ onUnhandledFrame: onUnhandledRequest });
-  return { backend, close: () => server.close() };
+  return { backend, server, close: () => server.close() };
 }

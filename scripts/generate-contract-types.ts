@@ -1,14 +1,17 @@
 /**
- * Generates TypeScript types for the OpenAPI contracts:
- *   contracts/gateway.yaml -> generated/gateway.ts
- *   contracts/cms.yaml     -> generated/cms.ts
+ * Generates, from the OpenAPI contracts, TypeScript types and the response JSON schemas
+ * the app validates backend answers with (app/api/validation.server.ts):
+ *   contracts/gateway.yaml -> generated/gateway.ts, generated/gateway.schemas.json
+ *   contracts/cms.yaml     -> generated/cms.ts,     generated/cms.schemas.json
  *
  * Usage (Node 24, native type stripping):
- *   node scripts/generate-contract-types.ts           write generated/*.ts
+ *   node scripts/generate-contract-types.ts           write generated/*
  *   node scripts/generate-contract-types.ts --check   exit 1 if any generated file is stale
  */
 import { readFile, writeFile, mkdir } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
+// The YAML parser openapi-typescript itself uses, so both outputs read the same document.
+import { makeDocumentFromString } from "@redocly/openapi-core";
 import openapiTS, { astToString } from "openapi-typescript";
 import type { OpenAPITSOptions } from "openapi-typescript";
 
@@ -17,11 +20,15 @@ interface Target {
   contract: string;
   /** Output path, relative to the repository root. */
   output: string;
+  /** What to write there. */
+  kind: "types" | "schemas";
 }
 
 const targets: readonly Target[] = [
-  { contract: "contracts/gateway.yaml", output: "generated/gateway.ts" },
-  { contract: "contracts/cms.yaml", output: "generated/cms.ts" },
+  { contract: "contracts/gateway.yaml", output: "generated/gateway.ts", kind: "types" },
+  { contract: "contracts/gateway.yaml", output: "generated/gateway.schemas.json", kind: "schemas" },
+  { contract: "contracts/cms.yaml", output: "generated/cms.ts", kind: "types" },
+  { contract: "contracts/cms.yaml", output: "generated/cms.schemas.json", kind: "schemas" },
 ];
 
 const root = new URL("../", import.meta.url);
@@ -65,8 +72,102 @@ function normalise(source: string): string {
 
 async function generate(target: Target): Promise<string> {
   const contractUrl = new URL(target.contract, root);
+  if (target.kind === "schemas") return responseSchemas(target, await readFile(contractUrl, "utf8"));
   const ast = await openapiTS(contractUrl, options);
   return normalise(header(target) + astToString(ast));
+}
+
+// ---- Response schemas -----------------------------------------------------------------
+//
+// OpenAPI 3.1 schemas are JSON Schema 2020-12. For every operation: its method, path and,
+// per documented status (and `default`), the JSON schema of the response body, or null
+// when the response has no body. Component schemas go under `$defs` (refs rewritten from
+// `#/components/schemas/X` to `#/$defs/X`), so `{ ...response, $defs }` is a complete
+// schema a validator can compile on its own. Response objects given by reference
+// (`#/components/responses/X`) are resolved here.
+
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+type JsonObject = { [key: string]: Json };
+
+const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"] as const;
+const JSON_MEDIA_TYPES = ["application/json", "application/problem+json"];
+
+const isObject = (value: unknown): value is JsonObject =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+function rewriteRefs(value: Json, contract: string): Json {
+  if (Array.isArray(value)) return value.map((v) => rewriteRefs(v, contract));
+  if (!isObject(value)) return value;
+  const out: JsonObject = {};
+  for (const [key, v] of Object.entries(value)) {
+    if (key === "$ref" && typeof v === "string") {
+      const match = /^#\/components\/schemas\/([^/]+)$/.exec(v);
+      if (!match) throw new Error(`${contract}: unsupported $ref ${v} in a schema`);
+      out[key] = `#/$defs/${match[1]}`;
+    } else out[key] = rewriteRefs(v, contract);
+  }
+  return out;
+}
+
+function responseSchemas(target: Target, yaml: string): string {
+  const doc: unknown = makeDocumentFromString(yaml, target.contract).parsed;
+  if (!isObject(doc) || !isObject(doc.paths)) throw new Error(`${target.contract}: no paths`);
+  const components = isObject(doc.components) ? doc.components : {};
+  const componentSchemas = isObject(components.schemas) ? components.schemas : {};
+  const componentResponses = isObject(components.responses) ? components.responses : {};
+
+  const resolveResponse = (response: Json, where: string): JsonObject => {
+    if (isObject(response) && typeof response.$ref === "string") {
+      const match = /^#\/components\/responses\/([^/]+)$/.exec(response.$ref);
+      const resolved = match ? componentResponses[match[1] ?? ""] : undefined;
+      if (!isObject(resolved)) throw new Error(`${target.contract}: cannot resolve ${response.$ref} at ${where}`);
+      return resolved;
+    }
+    if (!isObject(response)) throw new Error(`${target.contract}: response at ${where} is not an object`);
+    return response;
+  };
+
+  const bodySchema = (response: JsonObject, where: string): Json => {
+    const content = isObject(response.content) ? response.content : {};
+    const schemas = JSON_MEDIA_TYPES.flatMap((type) => {
+      const media = content[type];
+      return isObject(media) && media.schema !== undefined ? [rewriteRefs(media.schema, target.contract)] : [];
+    });
+    const others = Object.keys(content).filter((type) => !JSON_MEDIA_TYPES.includes(type));
+    if (others.length > 0) throw new Error(`${target.contract}: ${where} has non-JSON content (${others.join(", ")})`);
+    if (schemas.length === 0) return null;
+    const [only] = schemas;
+    return schemas.length === 1 && only !== undefined ? only : { anyOf: schemas };
+  };
+
+  const operations: JsonObject = {};
+  for (const [path, item] of Object.entries(doc.paths)) {
+    if (!isObject(item)) continue;
+    for (const method of METHODS) {
+      const operation = item[method];
+      if (!isObject(operation)) continue;
+      const id = operation.operationId;
+      const where = `${method.toUpperCase()} ${path}`;
+      if (typeof id !== "string") throw new Error(`${target.contract}: ${where} has no operationId`);
+      if (id in operations) throw new Error(`${target.contract}: operationId ${id} is used twice`);
+      const responses: JsonObject = {};
+      for (const [status, response] of Object.entries(isObject(operation.responses) ? operation.responses : {})) {
+        responses[status] = bodySchema(resolveResponse(response, `${where} ${status}`), `${where} ${status}`);
+      }
+      operations[id] = { method: method.toUpperCase(), path, responses };
+    }
+  }
+
+  const defs: JsonObject = {};
+  for (const [name, schema] of Object.entries(componentSchemas)) defs[name] = rewriteRefs(schema, target.contract);
+
+  const output = {
+    $schema: "https://json-schema.org/draft/2020-12/schema",
+    $comment: `Generated from ${target.contract} by scripts/generate-contract-types.ts. Do not edit this file: change the contract and run \`npm run generate\`; CI runs \`npm run generate:check\`.`,
+    operations,
+    $defs: defs,
+  };
+  return JSON.stringify(output, null, 2) + "\n";
 }
 
 async function readIfExists(url: URL): Promise<string | undefined> {

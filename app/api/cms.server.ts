@@ -9,16 +9,16 @@ export type Venue = components["schemas"]["Venue"];
 export type GroupType = components["schemas"]["GroupType"];
 
 export function getSite(client: CmsClient) {
-  return call("cms", () => client.GET("/site", {}));
+  return call("cms", "getSite", () => client.GET("/site", {}));
 }
 
 export function getPage(client: CmsClient, slug: string) {
-  return call("cms", () => client.GET("/pages/{slug}", { params: { path: { slug } } }));
+  return call("cms", "getPage", () => client.GET("/pages/{slug}", { params: { path: { slug } } }));
 }
 
 /** The venues in display order (names, summaries, access information), optionally those taking this group type. */
 export function listVenues(client: CmsClient, query: { groupType?: GroupType } = {}) {
-  return call("cms", () => client.GET("/venues", { params: { query } }));
+  return call("cms", "listVenues", () => client.GET("/venues", { params: { query } }));
 }
 
 export type GroupTypeContent = components["schemas"]["GroupTypeContent"];
@@ -27,12 +27,12 @@ export type Terms = components["schemas"]["Terms"];
 
 /** Content for every group type, in display order (registration's first step). */
 export function listGroupTypes(client: CmsClient) {
-  return call("cms", () => client.GET("/group-types", {}));
+  return call("cms", "listGroupTypes", () => client.GET("/group-types", {}));
 }
 
 /** The version of a set of terms in force now; its `version` goes back to the gateway when accepted. */
 export function getCurrentTerms(client: CmsClient, termsKind: TermsKind) {
-  return call("cms", () => client.GET("/terms/{termsKind}", { params: { path: { termsKind } } }));
+  return call("cms", "getCurrentTerms", () => client.GET("/terms/{termsKind}", { params: { path: { termsKind } } }));
 }
 
 export type Advisory = components["schemas"]["Advisory"];

@@ -17,76 +17,76 @@ export type RegistrationRequest = components["schemas"]["RegistrationRequest"];
 export type AssociationStatus = components["schemas"]["AssociationStatus"];
 
 export function login(client: GatewayClient, body: { email: string; password: string }) {
-  return call("gateway", () => client.POST("/auth/login", { body }));
+  return call("gateway", "login", () => client.POST("/auth/login", { body }));
 }
 
 export function logout(client: GatewayClient) {
-  return call("gateway", () => client.POST("/auth/logout", {}));
+  return call("gateway", "logout", () => client.POST("/auth/logout", {}));
 }
 
 export function getCurrentUser(client: GatewayClient) {
-  return call("gateway", () => client.GET("/users/me", {}));
+  return call("gateway", "getCurrentUser", () => client.GET("/users/me", {}));
 }
 
 export function updateCurrentUser(client: GatewayClient, body: UserUpdate) {
-  return call("gateway", () => client.PATCH("/users/me", { body }));
+  return call("gateway", "updateCurrentUser", () => client.PATCH("/users/me", { body }));
 }
 
 export function listMyAssociations(client: GatewayClient) {
-  return call("gateway", () => client.GET("/users/me/associations", {}));
+  return call("gateway", "listMyAssociations", () => client.GET("/users/me/associations", {}));
 }
 
 export function getOrganisation(client: GatewayClient, organisationId: string) {
-  return call("gateway", () =>
+  return call("gateway", "getOrganisation", () =>
     client.GET("/organisations/{organisationId}", { params: { path: { organisationId } } }),
   );
 }
 
 export function updateOrganisation(client: GatewayClient, organisationId: string, body: OrganisationUpdate) {
-  return call("gateway", () =>
+  return call("gateway", "updateOrganisation", () =>
     client.PATCH("/organisations/{organisationId}", { params: { path: { organisationId } }, body }),
   );
 }
 
 export function requestAssociation(client: GatewayClient, body: { organisationId: string; message?: string }) {
-  return call("gateway", () => client.POST("/users/me/associations", { body }));
+  return call("gateway", "requestAssociation", () => client.POST("/users/me/associations", { body }));
 }
 
 export function leaveAssociation(client: GatewayClient, organisationId: string) {
-  return call("gateway", () =>
+  return call("gateway", "leaveAssociation", () =>
     client.DELETE("/users/me/associations/{organisationId}", { params: { path: { organisationId } } }),
   );
 }
 
 export function setCurrentOrganisation(client: GatewayClient, organisationId: string) {
-  return call("gateway", () => client.PUT("/users/me/current-organisation", { body: { organisationId } }));
+  return call("gateway", "setCurrentOrganisation", () => client.PUT("/users/me/current-organisation", { body: { organisationId } }));
 }
 
 /** Needs no session: answers with one, as login does. */
 export function createRegistration(client: GatewayClient, body: RegistrationRequest) {
-  return call("gateway", () => client.POST("/registrations", { body }));
+  return call("gateway", "createRegistration", () => client.POST("/registrations", { body }));
 }
 
 /** The same answer whether or not the email belongs to an account. */
 export function requestPasswordReset(client: GatewayClient, body: { email: string }) {
-  return call("gateway", () => client.POST("/auth/password-resets", { body }));
+  return call("gateway", "requestPasswordReset", () => client.POST("/auth/password-resets", { body }));
 }
 
 export function completePasswordReset(client: GatewayClient, body: { token: string; password: string }) {
-  return call("gateway", () => client.POST("/auth/password-resets/complete", { body }));
+  return call("gateway", "completePasswordReset", () => client.POST("/auth/password-resets/complete", { body }));
 }
 
 export function listOrders(
   client: GatewayClient,
   query: { when: "upcoming" | "past"; page?: number; pageSize?: number },
 ) {
-  return call("gateway", () => client.GET("/orders", { params: { query } }));
+  return call("gateway", "listOrders", () => client.GET("/orders", { params: { query } }));
 }
 
 export function getOrder(client: GatewayClient, orderId: string) {
-  return call("gateway", () => client.GET("/orders/{orderId}", { params: { path: { orderId } } }));
+  return call("gateway", "getOrder", () => client.GET("/orders/{orderId}", { params: { path: { orderId } } }));
 }
 
 export function subscribeToNewsletter(client: GatewayClient, body: { email: string; consent: true }) {
-  return call("gateway", () => client.POST("/newsletter/subscriptions", { body }));
+  return call("gateway", "subscribeToNewsletter", () => client.POST("/newsletter/subscriptions", { body }));
 }

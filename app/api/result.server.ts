@@ -1,27 +1,83 @@
 import { data } from "react-router";
 import type { components } from "../../generated/gateway";
+import { checkResponse, type OperationId, type Service } from "./validation.server";
+
+export type { OperationId, Service } from "./validation.server";
 
 export type Problem = components["schemas"]["Problem"];
 
 /** What a route can show: the data, or the backend's problem for a 4xx it can act on. */
 export type ApiResult<T> = { ok: true; data: T } | { ok: false; status: number; problem: Problem };
 
-type Service = "gateway" | "cms";
-
 const serviceNames: Record<Service, string> = {
   gateway: "The booking service",
   cms: "The content service",
 };
 
+/** Why a backend answer was not usable, for the log line and the status. */
+export type UpstreamCause =
+  | { kind: "timeout" }
+  | { kind: "unreachable"; error: unknown }
+  | { kind: "status"; status: number }
+  | { kind: "unreadable"; reason: string };
+
+/** The statuses `upstreamFailure` throws (and `inlineRetry` returns). */
+export type UpstreamStatus = 502 | 503 | 504;
+
+function classify(cause: unknown): UpstreamCause {
+  if (cause instanceof DOMException && (cause.name === "TimeoutError" || cause.name === "AbortError")) return { kind: "timeout" };
+  // openapi-fetch parses a 2xx body with JSON.parse / response.json(): not JSON.
+  if (cause instanceof SyntaxError) return { kind: "unreadable", reason: `the body is not JSON (${cause.message})` };
+  return { kind: "unreachable", error: cause };
+}
+
+function describe(cause: UpstreamCause): { status: UpstreamStatus; what: string } {
+  switch (cause.kind) {
+    case "timeout":
+      return { status: 504, what: "is taking too long to answer" };
+    case "status":
+      return { status: cause.status === 503 ? 503 : 502, what: "is not available right now" };
+    case "unreadable":
+      return { status: 502, what: "sent something we could not read" };
+    case "unreachable":
+      return { status: 502, what: "is not available right now" };
+  }
+}
+
+function logLine(service: Service, operationId: string, cause: UpstreamCause): string {
+  const detail =
+    cause.kind === "status" ? `HTTP ${cause.status}`
+    : cause.kind === "unreadable" ? `unreadable answer: ${cause.reason}`
+    : cause.kind === "timeout" ? "timed out"
+    : `unreachable: ${cause.error instanceof Error ? `${cause.error.name}: ${cause.error.message}` : String(cause.error)}`;
+  return `[upstream] ${service} ${operationId}: ${detail}`;
+}
+
 /**
- * A 5xx, a timeout, a dropped connection or a body that is not JSON is nothing the user
- * can fix: it becomes the error page (with a status) instead of a crash.
+ * A 5xx, a timeout, a dropped connection or a body that is not what the contract says is
+ * nothing the user can fix: it becomes the error page (502, 503 or 504 with a message)
+ * instead of a crash. The cause is logged, without bodies (they may hold personal data).
  */
-export function upstreamFailure(service: Service, cause: unknown): never {
-  const timedOut = cause instanceof DOMException && (cause.name === "TimeoutError" || cause.name === "AbortError");
-  const status = timedOut ? 504 : 502;
-  const what = timedOut ? "is taking too long to answer" : "is not available right now";
+export function upstreamFailure(service: Service, cause: unknown, operationId = "call"): never {
+  const known = isUpstreamCause(cause) ? cause : classify(cause);
+  const { status, what } = describe(known);
+  console.error(logLine(service, operationId, known));
   throw data(`${serviceNames[service]} ${what}. Please try again in a few minutes.`, { status });
+}
+
+function isUpstreamCause(value: unknown): value is UpstreamCause {
+  return typeof value === "object" && value !== null && "kind" in value &&
+    ["timeout", "unreachable", "status", "unreadable"].includes((value as { kind: string }).kind);
+}
+
+/** What `upstreamFailure` threw, as status and message; null for anything else. */
+export function upstreamFailureOf(error: unknown): { status: UpstreamStatus; message: string } | null {
+  if (typeof error !== "object" || error === null) return null;
+  const e = error as { type?: unknown; data?: unknown; init?: { status?: unknown } | null };
+  const status = e.init?.status;
+  if (e.type !== "DataWithResponseInit" || typeof e.data !== "string") return null;
+  if (status !== 502 && status !== 503 && status !== 504) return null;
+  return { status, message: e.data };
 }
 
 function toProblem(status: number, body: unknown): Problem {
@@ -31,24 +87,66 @@ function toProblem(status: number, body: unknown): Problem {
   return { type: "about:blank", title: "Request failed", status };
 }
 
+const isJsonType = (contentType: string | null) => /^application\/([\w.+-]+\+)?json\s*(;|$)/i.test(contentType ?? "");
+
 interface FetchOutcome<T> {
   data?: T;
   error?: unknown;
   response: Response;
 }
 
-/** Runs one openapi-fetch call and maps every outcome onto ApiResult or the error page. */
-export async function call<T>(service: Service, run: () => Promise<FetchOutcome<T>>): Promise<ApiResult<T>> {
+/**
+ * Runs one openapi-fetch call of the named operation and maps every outcome onto
+ * ApiResult or the error page: 2xx and 4xx JSON bodies are checked against the
+ * operation's response schema from the contract first (a 4xx that is not JSON, such as a
+ * proxy's HTML page, becomes a generic problem).
+ */
+export async function call<S extends Service, T>(
+  service: S,
+  operationId: OperationId<S>,
+  run: () => Promise<FetchOutcome<T>>,
+): Promise<ApiResult<T>> {
   let outcome: FetchOutcome<T>;
   try {
     outcome = await run();
   } catch (cause) {
-    upstreamFailure(service, cause);
+    upstreamFailure(service, classify(cause), operationId);
   }
   const { response } = outcome;
-  if (response.status >= 500) upstreamFailure(service, new Error(`HTTP ${response.status}`));
-  if (response.ok) return { ok: true, data: outcome.data as T };
+  if (response.status >= 500) upstreamFailure(service, { kind: "status", status: response.status }, operationId);
+  if (response.ok) {
+    const verdict = checkResponse(service, operationId, response.status, outcome.data);
+    if (!verdict.ok) upstreamFailure(service, { kind: "unreadable", reason: `${response.status}: ${verdict.reason}` }, operationId);
+    return { ok: true, data: outcome.data as T };
+  }
+  if (isJsonType(response.headers.get("Content-Type"))) {
+    // openapi-fetch leaves an error body it could not parse as text.
+    const verdict = typeof outcome.error === "string"
+      ? { ok: false as const, reason: "the body is not JSON" }
+      : checkResponse(service, operationId, response.status, outcome.error);
+    if (!verdict.ok) upstreamFailure(service, { kind: "unreadable", reason: `${response.status}: ${verdict.reason}` }, operationId);
+  }
   return { ok: false, status: response.status, problem: toProblem(response.status, outcome.error) };
+}
+
+/**
+ * For form actions: a backend call whose failure (what `call()` throws: 502, 503, 504)
+ * comes back as a problem with that status and the message to show, so the action can
+ * answer with the form again, everything typed kept, and an invitation to retry, rather
+ * than the error page. Anything else is rethrown.
+ */
+export async function inlineRetry<T>(pending: Promise<ApiResult<T>>): Promise<ApiResult<T>> {
+  try {
+    return await pending;
+  } catch (error) {
+    const failure = upstreamFailureOf(error);
+    if (!failure) throw error;
+    return {
+      ok: false,
+      status: failure.status,
+      problem: { type: "about:blank", title: failure.message, detail: failure.message, status: failure.status, code: "upstream_unavailable" },
+    };
+  }
 }
 
 /** For reads the page cannot do without: a 404 becomes the not-found page. */

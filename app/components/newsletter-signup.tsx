@@ -34,6 +34,11 @@ export function NewsletterSignup({
         </p>
       ) : (
         <fetcher.Form method="post" action="/newsletter" noValidate>
+          {result?.errors?.form ? (
+            <div className="error-summary" role="alert">
+              <p>{result.errors.form}</p>
+            </div>
+          ) : null}
           <Field
             id={`${id}-email`}
             name="email"

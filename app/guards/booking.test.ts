@@ -14,7 +14,12 @@ function stubGateway(responses: Record<string, unknown>) {
 }
 
 const approved = { organisation: { id: "org-1", name: "Riverside", groupType: "education", town: "Leeds", postcode: "LS1" }, status: "approved", role: "lead", requestedAt: "2026-01-01T00:00:00Z" };
-const basket = (over: Record<string, unknown>) => ({ id: "b1", kind: "visit", status: "open", completedSteps: ["date"], nextStep: "information", ...over });
+// Complete as the contract requires: the client checks answers against its response schemas.
+const basket = (over: Record<string, unknown>) => ({
+  id: "b1", kind: "visit", status: "open", organisation: approved.organisation, completedSteps: ["date"], nextStep: "information",
+  participants: 0, schedule: [], tickets: [], messages: [],
+  expiresAt: "2026-01-02T00:00:00Z", createdAt: "2026-01-01T00:00:00Z", updatedAt: "2026-01-01T00:00:00Z", ...over,
+});
 
 function run(path: string, options: { method?: string; groupType?: string; associations?: unknown[]; baskets?: unknown[] } = {}) {
   const context = new RouterContextProvider();

@@ -2,7 +2,7 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/login-forgot";
 import { requestPasswordReset } from "../api/gateway.server";
-import { fieldErrors } from "../api/result.server";
+import { fieldErrors, inlineRetry } from "../api/result.server";
 import { Field } from "../components/field";
 import { config } from "../config.server";
 import { servicesContext } from "../context";
@@ -26,7 +26,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   if (!parsed.success) return data({ sent: false, errors: toFieldErrors(parsed.error), values, demoLink: null }, { status: 400 });
 
   const started = new Date();
-  const result = await requestPasswordReset(context.get(servicesContext).gateway, { email: parsed.data.email });
+  const result = await inlineRetry(requestPasswordReset(context.get(servicesContext).gateway, { email: parsed.data.email }));
   if (!result.ok) {
     const message = result.status === 429 ? "Too many requests. Wait a few minutes and try again." : (result.problem.detail ?? result.problem.title);
     return data({ sent: false, errors: { form: message, ...fieldErrors(result.problem) }, values, demoLink: null }, { status: result.status });

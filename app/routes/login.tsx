@@ -2,6 +2,7 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/login";
 import { login } from "../api/gateway.server";
+import { inlineRetry } from "../api/result.server";
 import { Field } from "../components/field";
 import { servicesContext, userContext } from "../context";
 import { pageTitle } from "../meta";
@@ -25,8 +26,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success) return data({ errors: toFieldErrors(parsed.error), values }, { status: 400 });
 
   const { session, gateway } = context.get(servicesContext);
-  const result = await login(gateway, { email: parsed.data.email, password: parsed.data.password });
+  // A gateway failure re-shows the form with the email kept and a message to try again.
+  const result = await inlineRetry(login(gateway, { email: parsed.data.email, password: parsed.data.password }));
   if (!result.ok) {
+    if (result.status >= 500) return data({ errors: { form: result.problem.title }, values }, { status: result.status });
     const message = result.status === 429 ? "Too many attempts. Wait a minute and try again." : LOGIN_FAILED;
     return data({ errors: { form: message }, values }, { status: result.status === 429 ? 429 : 401 });
   }

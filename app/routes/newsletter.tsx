@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/newsletter";
 import { subscribeToNewsletter } from "../api/gateway.server";
-import { fieldErrors } from "../api/result.server";
+import { fieldErrors, inlineRetry } from "../api/result.server";
 import { NewsletterSignup } from "../components/newsletter-signup";
 import { servicesContext } from "../context";
 import { pageTitle } from "../meta";
@@ -15,8 +15,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success) return data({ ok: false, errors: toFieldErrors(parsed.error), values }, { status: 400 });
 
   const { gateway } = context.get(servicesContext);
-  const result = await subscribeToNewsletter(gateway, { email: parsed.data.email, consent: true });
-  if (!result.ok) return data({ ok: false, errors: fieldErrors(result.problem), values }, { status: result.status });
+  const result = await inlineRetry(subscribeToNewsletter(gateway, { email: parsed.data.email, consent: true }));
+  if (!result.ok) {
+    // Beside the fields when the gateway names them; otherwise (unavailable, rate limited) above the form.
+    const byField = fieldErrors(result.problem);
+    const errors = Object.keys(byField).length > 0 ? byField : { form: result.problem.detail ?? result.problem.title };
+    return data({ ok: false, errors, values }, { status: result.status });
+  }
   // Same answer whether or not the address was already subscribed.
   return { ok: true, message: NEWSLETTER_SUCCESS };
 }

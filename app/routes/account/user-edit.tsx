@@ -1,7 +1,7 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/user-edit";
 import { updateCurrentUser } from "../../api/gateway.server";
-import { fieldErrors } from "../../api/result.server";
+import { fieldErrors, inlineRetry } from "../../api/result.server";
 import { CheckboxField, Field } from "../../components/field";
 import { requireUser } from "../../current-user.server";
 import { pageTitle } from "../../meta";
@@ -15,7 +15,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   if (!parsed.success) return data({ saved: false, errors: toFieldErrors(parsed.error), values }, { status: 400 });
 
   const { gateway } = requireUser(context, url);
-  const result = await updateCurrentUser(gateway, parsed.data);
+  const result = await inlineRetry(updateCurrentUser(gateway, parsed.data));
   if (!result.ok) {
     const errors = { form: result.problem.detail ?? result.problem.title, ...fieldErrors(result.problem) };
     return data({ saved: false, errors, values }, { status: result.status });

@@ -5,7 +5,7 @@ import {
   checkoutBasket, extendBasketHold, getBasket, getBasketQuote, placeBasketHold, type Basket,
 } from "../../api/booking.server";
 import { getCurrentTerms } from "../../api/cms.server";
-import { required } from "../../api/result.server";
+import { inlineRetry, required } from "../../api/result.server";
 import { bookingView, requireBasket, requireBooking } from "../../booking/basket.server";
 import { IDEMPOTENCY_FIELD, isIdempotencyKey, newIdempotencyKey } from "../../booking/idempotency";
 import { AGE_BAND_LABELS } from "../../booking/ratios";
@@ -102,11 +102,13 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   }
   const { basketId, idempotencyKey, termsVersion, expectedTotal } = parsed.data;
 
-  const result = await checkoutBasket(gateway, basketId, idempotencyKey, {
+  // A gateway failure (or a time-out: the order may have been made) keeps the same key, so
+  // selecting the button again replays the first answer rather than making a second order.
+  const result = await inlineRetry(checkoutBasket(gateway, basketId, idempotencyKey, {
     acceptedTermsVersion: termsVersion,
     returnUrl: new URL(`${STEP_PATHS.payment}/return`, url.origin).href,
     expectedTotal: { amount: expectedTotal, currency: "GBP" },
-  });
+  }));
   if (result.ok) {
     if (result.data.payment) return redirect(result.data.payment.redirectUrl);
     return redirect(confirmationPath(result.data.order.id));
@@ -119,6 +121,9 @@ export async function action({ request, context, url }: Route.ActionArgs) {
       { errors, values, idempotencyKey: options.sameKey ? idempotencyKey : newIdempotencyKey(), soldOut: options.soldOut ?? false },
       { status: result.status },
     );
+  if (result.status >= 500) {
+    return failed({ form: `${message} Your booking is saved: select the button again to finish it.` }, { sameKey: true });
+  }
   switch (problem.code) {
     case "idempotency_key_in_flight":
       // The first submit is still being made into an order: retry later with the same key.

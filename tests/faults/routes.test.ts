@@ -1,0 +1,169 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { SCHEMA_DOCUMENTS, type Service } from "../../app/api/validation.server";
+import { startApp, type App } from "./support/app";
+import { FAULTS, expectedMessage, faultHandler, type Fault } from "./support/faults";
+import { FAULT_ORIGINS } from "./support/paths";
+import { ResultTable } from "./support/table";
+
+// The main routes of the production server build, each with the backend operation it
+// depends on answering with each fault (GATEWAY_TIMEOUT_MS is 150 here, below the 5 s
+// delay). Loaders must answer the error page with its status and a message; forms that
+// retry inline must answer the form again with that status, the message and what was
+// typed; and the server must answer the same route normally straight after.
+
+interface RouteCase {
+  name: string;
+  /** The operation the fault is injected into. */
+  service: Service;
+  operationId: string;
+  /** Logged in as the demo teacher. */
+  session: boolean;
+  /** Prepares the backend (a basket at review) and returns the request (and a fresh session, if it made one). */
+  request: (app: App, cookie: string) => Promise<{ path: string; form?: Record<string, string>; cookie?: string }>;
+  /** "page": the error page; "inline": the form again, with these typed values in it. */
+  expect: { kind: "page" } | { kind: "inline"; kept: string[] };
+  /** What the same request answers when sent again straight after the fault. */
+  healthy: number[];
+}
+
+const REVIEW_BASKET = "b-faults-review";
+
+/** The review form's hidden fields, read from the page (as a browser would submit them). */
+async function reviewForm(app: App, cookie: string): Promise<Record<string, string>> {
+  const page = await app.request("/account/book/review", { cookie });
+  const html = await page.text();
+  expect(page.status, html.slice(0, 500)).toBe(200);
+  const hidden = (name: string) => new RegExp(`name="${name}" value="([^"]*)"`).exec(html)?.[1] ?? "";
+  return {
+    basketId: hidden("basketId"), idempotencyKey: hidden("idempotencyKey"), termsVersion: hidden("termsVersion"),
+    expectedTotal: hidden("expectedTotal"), acceptTerms: "on",
+  };
+}
+
+const ROUTES: RouteCase[] = [
+  { name: "home (site shell)", service: "cms", operationId: "getSite", session: false, request: async () => ({ path: "/" }), expect: { kind: "page" }, healthy: [200] },
+  { name: "home (page content)", service: "cms", operationId: "getPage", session: false, request: async () => ({ path: "/" }), expect: { kind: "page" }, healthy: [200] },
+  {
+    name: "login action", service: "gateway", operationId: "login", session: false,
+    request: async () => ({ path: "/login", form: { email: "typed.by.hand@example.org", password: "not-kept", redirectTo: "/account" } }),
+    expect: { kind: "inline", kept: ['value="typed.by.hand@example.org"'] }, healthy: [401],
+  },
+  { name: "account (auth guard)", service: "gateway", operationId: "getCurrentUser", session: true, request: async () => ({ path: "/account" }), expect: { kind: "page" }, healthy: [200] },
+  { name: "account overview", service: "gateway", operationId: "listMyAssociations", session: true, request: async () => ({ path: "/account" }), expect: { kind: "page" }, healthy: [200] },
+  { name: "orders", service: "gateway", operationId: "listOrders", session: true, request: async () => ({ path: "/account/orders" }), expect: { kind: "page" }, healthy: [200] },
+  {
+    name: "order", service: "gateway", operationId: "getOrder", session: true,
+    request: async (app) => {
+      const [order] = app.embedded.backend.listOrders(demoUserId(app), { when: "upcoming" }).items;
+      return { path: `/account/orders/${order?.id ?? "missing"}` };
+    },
+    expect: { kind: "page" }, healthy: [200],
+  },
+  {
+    name: "user edit action", service: "gateway", operationId: "updateCurrentUser", session: true,
+    request: async () => ({ path: "/account/user/edit", form: { title: "Dr", firstName: "Typed-First", lastName: "Typed-Last", phone: "0113 496 0000", jobTitle: "Head of trips" } }),
+    expect: { kind: "inline", kept: ['value="Typed-First"', 'value="Typed-Last"', 'value="Head of trips"'] }, healthy: [200],
+  },
+  {
+    name: "newsletter action", service: "gateway", operationId: "subscribeToNewsletter", session: false,
+    request: async () => ({ path: "/newsletter", form: { email: "kept@example.org", consent: "yes" } }),
+    expect: { kind: "inline", kept: ['value="kept@example.org"'] }, healthy: [200],
+  },
+  { name: "booking: date step", service: "gateway", operationId: "getVenueAvailability", session: true, request: async () => ({ path: "/account/book/date" }), expect: { kind: "page" }, healthy: [200] },
+  { name: "booking: guard (baskets)", service: "gateway", operationId: "listBaskets", session: true, request: async () => ({ path: "/account/book/date" }), expect: { kind: "page" }, healthy: [200] },
+  {
+    name: "booking: review checkout", service: "gateway", operationId: "checkoutBasket", session: true,
+    request: async (app) => {
+      // A fresh backend each time: every retry below books the visit, using up its places.
+      const cookie = await resetBackend(app);
+      app.embedded.backend.applyProviderState("the demo user has an open visit basket with id {basketId} at step {step}", { basketId: REVIEW_BASKET, step: "review" });
+      return { path: "/account/book/review", form: await reviewForm(app, cookie), cookie };
+    },
+    // The same Idempotency-Key stays in the form: selecting the button again books, once.
+    expect: { kind: "inline", kept: ["KEY"] }, healthy: [302],
+  },
+];
+
+/** The URL React Router's client fetches a route's data from on a navigation. */
+const dataPath = (path: string) => (path === "/" ? "/_.data" : `${path}.data`);
+
+/** Resets the backend's state (which ends every session) and logs in again. */
+async function resetBackend(target: App): Promise<string> {
+  target.embedded.backend.reset();
+  cookie = await target.logIn();
+  return cookie;
+}
+
+function demoUserId(app: App): string {
+  const user = [...app.embedded.backend.state.users.values()].find((u) => u.user.email === "teacher@example.org");
+  if (!user) throw new Error("no demo user");
+  return user.user.id;
+}
+
+const table = new ResultTable("Fault injection: routes of the production build × fault (error page or inline retry; server answers after)", FAULTS.map((f) => f.name));
+let app: App;
+let cookie: string;
+const logged: string[] = [];
+const unhandled: unknown[] = [];
+const onUnhandled = (reason: unknown) => unhandled.push(reason);
+
+beforeAll(async () => {
+  vi.spyOn(console, "error").mockImplementation((...args: unknown[]) => void logged.push(args.map(String).join(" ")));
+  process.on("unhandledRejection", onUnhandled);
+  app = await startApp();
+  cookie = await app.logIn();
+});
+
+afterAll(() => {
+  process.off("unhandledRejection", onUnhandled);
+  app?.close();
+  console.log(table.format());
+});
+
+describe.each(ROUTES.map((r) => [r.name, r] as const))("%s", (_, route) => {
+  const operation = SCHEMA_DOCUMENTS[route.service].operations[route.operationId];
+  if (!operation) throw new Error(`no operation ${route.operationId}`);
+  const success = Number(Object.keys(operation.responses).find((s) => /^2\d\d$/.test(s)) ?? 200);
+
+  it.each(FAULTS.map((f) => [f.name, f] as const))("%s", async (_, fault: Fault) => {
+    let passed = false;
+    try {
+      const prepared = await route.request(app, route.session ? cookie : "");
+      const { path, form } = prepared;
+      const session = prepared.cookie ?? (route.session ? cookie : "");
+      app.embedded.server.use(faultHandler(FAULT_ORIGINS[route.service], operation.method, operation.path, fault, success));
+      const response = await app.request(path, { form, cookie: session });
+      const html = await response.text();
+      // A client-side navigation (single fetch, `.data`) gets the same status for the error boundary.
+      const data = route.expect.kind === "page" ? await app.request(dataPath(path), { cookie: session }) : null;
+      app.embedded.server.resetHandlers();
+      if (data) expect(data.status, `${dataPath(path)}`).toBe(fault.expected);
+
+      expect(response.status, html.slice(0, 300)).toBe(fault.expected);
+      expect(response.headers.get("Content-Type")).toMatch(/^text\/html/);
+      const message = expectedMessage(route.service, fault).source.slice(1, -1).replace(/\\/g, "");
+      expect(html).toContain(message);
+      expect(html).not.toMatch(/\n\s+at [\w.<>]+ \(|TypeError|SyntaxError|DOMException/);
+      if (route.expect.kind === "page") {
+        expect(html).toMatch(new RegExp(`class="error-status">Error (<!-- -->)?${fault.expected}<`));
+      } else {
+        expect(html).not.toContain('class="error-status"');
+        for (const kept of route.expect.kept) expect(html).toContain(kept === "KEY" ? `name="idempotencyKey" value="${form?.idempotencyKey}"` : kept);
+      }
+
+      // The server answers the same request normally straight after (a retry of the form).
+      const healthy = await app.request(path, { form, cookie: session });
+      expect(route.healthy, `${path} after the fault: ${(await healthy.text()).slice(0, 300)}`).toContain(healthy.status);
+      passed = true;
+    } finally {
+      app.embedded.server.resetHandlers();
+      table.record(route.name, fault.name, passed);
+    }
+  });
+});
+
+it("logged only upstream failures (no raw exceptions) and left no unhandled rejection", () => {
+  expect(unhandled).toEqual([]);
+  expect(logged.filter((line) => !line.startsWith("[upstream] "))).toEqual([]);
+  expect(logged.length).toBeGreaterThan(0);
+});

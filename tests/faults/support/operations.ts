@@ -1,0 +1,74 @@
+import type { CmsClient, GatewayClient } from "../../../app/api/client.server";
+import * as booking from "../../../app/api/booking.server";
+import * as cms from "../../../app/api/cms.server";
+import * as gateway from "../../../app/api/gateway.server";
+import type { ApiResult } from "../../../app/api/result.server";
+
+// How the fault suite calls each of the app's client functions: plausible arguments only,
+// since a faulted operation never reaches the backend. Which operations must be here is
+// read from the app's source (support/app-calls.ts); the suite fails when one is missing.
+
+export interface Clients {
+  gateway: GatewayClient;
+  cms: CmsClient;
+}
+
+type Invoke = (c: Clients) => Promise<ApiResult<unknown>>;
+
+const KEY = "6f1c1f1e-3b7a-4c55-9d2e-0a8b4b0c1d2e";
+const RETURN_URL = "http://localhost/account/book/payment/return";
+
+export const INVOCATIONS: Readonly<Record<string, Invoke>> = {
+  // gateway.server.ts
+  login: ({ gateway: g }) => gateway.login(g, { email: "teacher@example.org", password: "secret" }),
+  logout: ({ gateway: g }) => gateway.logout(g),
+  getCurrentUser: ({ gateway: g }) => gateway.getCurrentUser(g),
+  updateCurrentUser: ({ gateway: g }) => gateway.updateCurrentUser(g, { firstName: "Amara", lastName: "Okafor" }),
+  listMyAssociations: ({ gateway: g }) => gateway.listMyAssociations(g),
+  getOrganisation: ({ gateway: g }) => gateway.getOrganisation(g, "org-1"),
+  updateOrganisation: ({ gateway: g }) => gateway.updateOrganisation(g, "org-1", { name: "Riverside Primary" } as gateway.OrganisationUpdate),
+  requestAssociation: ({ gateway: g }) => gateway.requestAssociation(g, { organisationId: "org-1" }),
+  leaveAssociation: ({ gateway: g }) => gateway.leaveAssociation(g, "org-1"),
+  setCurrentOrganisation: ({ gateway: g }) => gateway.setCurrentOrganisation(g, "org-1"),
+  createRegistration: ({ gateway: g }) => gateway.createRegistration(g, {} as gateway.RegistrationRequest),
+  requestPasswordReset: ({ gateway: g }) => gateway.requestPasswordReset(g, { email: "teacher@example.org" }),
+  completePasswordReset: ({ gateway: g }) => gateway.completePasswordReset(g, { token: "t", password: "a-new-password-1" }),
+  listOrders: ({ gateway: g }) => gateway.listOrders(g, { when: "upcoming" }),
+  getOrder: ({ gateway: g }) => gateway.getOrder(g, "ord-1"),
+  subscribeToNewsletter: ({ gateway: g }) => gateway.subscribeToNewsletter(g, { email: "a@example.org", consent: true }),
+
+  // booking.server.ts
+  getVenueAvailability: ({ gateway: g }) => booking.getVenueAvailability(g, "venue-1", { month: "2026-05", kind: "visit" }),
+  listActivities: ({ gateway: g }) => booking.listActivities(g, "venue-1", { date: "2026-05-01" } as booking.ActivitiesQuery),
+  listBaskets: ({ gateway: g }) => booking.listBaskets(g),
+  createBasket: ({ gateway: g }) => booking.createBasket(g, { kind: "visit" } as booking.BasketCreate),
+  getBasket: ({ gateway: g }) => booking.getBasket(g, "b1"),
+  discardBasket: ({ gateway: g }) => booking.discardBasket(g, "b1"),
+  updateBasketDate: ({ gateway: g }) => booking.updateBasketDate(g, "b1", { venueId: "venue-1", visitDate: "2026-05-01" } as booking.BasketDateStep),
+  updateBasketInformation: ({ gateway: g }) => booking.updateBasketInformation(g, "b1", {} as booking.VisitInformation),
+  updateBasketSchedule: ({ gateway: g }) => booking.updateBasketSchedule(g, "b1", { items: [] } as unknown as booking.ScheduleStep),
+  updateBasketGroupActivities: ({ gateway: g }) => booking.updateBasketGroupActivities(g, "b1", {} as booking.GroupActivitiesStep),
+  updateBasketGroupCapacities: ({ gateway: g }) => booking.updateBasketGroupCapacities(g, "b1", {} as booking.GroupCapacitiesStep),
+  updateBasketGroupDetails: ({ gateway: g }) => booking.updateBasketGroupDetails(g, "b1", {} as booking.GroupDetails),
+  updateBasketPayment: ({ gateway: g }) => booking.updateBasketPayment(g, "b1", { method: "invoice" } as booking.PaymentChoice),
+  placeBasketHold: ({ gateway: g }) => booking.placeBasketHold(g, "b1"),
+  releaseBasketHold: ({ gateway: g }) => booking.releaseBasketHold(g, "b1"),
+  extendBasketHold: ({ gateway: g }) => booking.extendBasketHold(g, "b1"),
+  getBasketQuote: ({ gateway: g }) => booking.getBasketQuote(g, "b1"),
+  checkoutBasket: ({ gateway: g }) =>
+    booking.checkoutBasket(g, "b1", KEY, { acceptedTermsVersion: "2026-01", returnUrl: RETURN_URL }),
+  getPayment: ({ gateway: g }) => booking.getPayment(g, "pay-1"),
+  completePaymentReturn: ({ gateway: g }) =>
+    booking.completePaymentReturn(g, "pay-1", { parameters: { paymentId: "pay-1", result: "success" } } as booking.PaymentReturn),
+  requestOrderCancellation: ({ gateway: g }) => booking.requestOrderCancellation(g, "ord-1", { reason: "Closed" } as booking.CancellationRequest),
+  quoteOrderAmendment: ({ gateway: g }) => booking.quoteOrderAmendment(g, "ord-1", {} as booking.AmendmentRequest),
+  createOrderAmendment: ({ gateway: g }) => booking.createOrderAmendment(g, "ord-1", KEY, {} as booking.AmendmentRequest),
+  startOrderPayment: ({ gateway: g }) => booking.startOrderPayment(g, "ord-1", KEY, { returnUrl: RETURN_URL }),
+
+  // cms.server.ts
+  getSite: ({ cms: c }) => cms.getSite(c),
+  getPage: ({ cms: c }) => cms.getPage(c, "home"),
+  listVenues: ({ cms: c }) => cms.listVenues(c, { groupType: "education" }),
+  listGroupTypes: ({ cms: c }) => cms.listGroupTypes(c),
+  getCurrentTerms: ({ cms: c }) => cms.getCurrentTerms(c, "booking"),
+};
