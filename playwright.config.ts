@@ -26,11 +26,16 @@ export default defineConfig({
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: chromiumArgs },
     trace: "retain-on-failure",
   },
+  projects: [
+    { name: "chromium", testIgnore: "no-js/**" },
+    // Every form posts to its route action, so the flows work with JavaScript off.
+    { name: "no-js", testDir: "tests/e2e/no-js", use: { javaScriptEnabled: false } },
+  ],
   webServer: {
-    // The production build on its embedded default: no backend configured.
-    command: `react-router-serve ./${process.env.BUILD_DIR ?? "build"}/server/index.js`,
-    url: `http://127.0.0.1:${port}/`,
-    env: { PORT: String(port), NODE_ENV: "production", GTM_ID: "GTM-TEST123" },
+    // The production server (server.ts) and build, on the embedded default: no backend configured.
+    command: "node server.ts",
+    url: `http://127.0.0.1:${port}/healthz`,
+    env: { PORT: String(port), BUILD_DIR: process.env.BUILD_DIR ?? "build", NODE_ENV: "production", GTM_ID: "GTM-TEST123" },
     reuseExistingServer: false,
     timeout: 60_000,
     stdout: "ignore",

@@ -5,6 +5,11 @@ import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "reac
 import { ServerRouter, type EntryContext, type HandleErrorFunction } from "react-router";
 import { config } from "./config.server";
 import { startEmbeddedDefault } from "./embedded.server";
+import { logError } from "./log.server";
+import { REQUEST_ID_HEADER } from "./request-id";
+
+// For server.ts's /readyz: the app knows its backends, the server does not.
+export { checkReadiness } from "./readiness.server";
 
 // Must finish before the first request: API clients are made per request after this.
 if (config.embedded) await startEmbeddedDefault(config);
@@ -48,7 +53,7 @@ export default function handleRequest(
       },
       onError(error: unknown) {
         responseStatusCode = 500;
-        if (shellRendered) console.error(error);
+        if (shellRendered) logError("render failed after the shell", error, requestFields(request));
       },
     });
   });
@@ -57,5 +62,9 @@ export default function handleRequest(
 export const handleError: HandleErrorFunction = (error, { request }) => {
   // Aborted requests (the user navigated away) are not failures worth logging.
   if (request.signal.aborted) return;
-  console.error(error);
+  logError("request failed", error, requestFields(request));
 };
+
+function requestFields(request: Request) {
+  return { requestId: request.headers.get(REQUEST_ID_HEADER), method: request.method, path: new URL(request.url).pathname };
+}

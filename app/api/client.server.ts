@@ -10,13 +10,18 @@ interface ClientOptions {
   timeoutMs: number;
   /** The gateway session token, forwarded from the httpOnly cookie. */
   token?: string | null;
+  /** This request's id (app/request-id.ts), sent as X-Request-Id so backends log the same id. */
+  requestId?: string;
 }
 
-function createApiClient<Paths extends {}>({ baseUrl, timeoutMs, token }: ClientOptions) {
+function createApiClient<Paths extends {}>({ baseUrl, timeoutMs, token, requestId }: ClientOptions) {
   const client = createClient<Paths>({
     baseUrl,
-    // JSON or text (SPEC §7), and the problem+json every error response uses.
-    headers: { Accept: "application/json, application/problem+json, text/plain" },
+    headers: {
+      // JSON or text (SPEC §7), and the problem+json every error response uses.
+      Accept: "application/json, application/problem+json, text/plain",
+      ...(requestId ? { "X-Request-Id": requestId } : {}),
+    },
     // Looked up per call rather than captured, so interception started later still applies.
     fetch: (request) => globalThis.fetch(request, { signal: AbortSignal.timeout(timeoutMs) }),
   });

@@ -1,13 +1,28 @@
 import type { Browser, Locator, Page } from "@playwright/test";
+import {
+  PASSWORD,
+  VENUES,
+  monthAhead,
+  logInAs,
+  startAt,
+  chooseDay,
+  fillInformation,
+  openSlots,
+  activityRow,
+  chooseSlot,
+  saveAndContinue,
+  acceptTermsAndConfirm,
+  breadcrumb,
+  expectStep,
+} from "./booking-support";
 import { expect, logIn, test } from "./fixtures";
 
 // The standard booking flow (education and home-education): date → information →
 // schedule → payment → review → confirmation. Each test books as its own seeded user
 // (mocks/backend/seed.ts, BOOKING_E2E_USERS), at its own school, and on its own venue and
 // month, so tests running in parallel on one backend never share a basket, an order list
-// or (except where a test means it) the places in a slot.
+// or (except where a test means it) the places in a slot. Without JavaScript: no-js/booking.spec.ts.
 
-const PASSWORD = "museum-visit-2026";
 const USERS = {
   invoice: "booking.invoice@example.org",
   card: "booking.card@example.org",
@@ -20,116 +35,6 @@ const USERS = {
   free: "booking.free@example.org",
   keys: "booking.keys@example.org",
 } as const;
-
-const VENUES = {
-  mills: "venue-aire-valley-mills",
-  natural: "venue-leeds-natural-history",
-  colour: "venue-bradford-colour-works",
-  york: "venue-york-roman-quarter",
-} as const;
-
-function monthAhead(months: number): string {
-  const now = new Date();
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + months, 1)).toISOString().slice(0, 7);
-}
-
-async function logInAs(page: Page, email: string) {
-  await page.goto("/login");
-  await logIn(page, email, PASSWORD);
-  await expect(page).toHaveURL(/\/account$/);
-  const accept = page.getByRole("button", { name: "Accept cookies" });
-  if (await accept.isVisible()) await accept.click();
-}
-
-/** The date step of a venue and month, after discarding any booking this user left open. */
-async function startAt(page: Page, venue: string, month: string) {
-  const url = `/account/book/date?venue=${venue}&month=${month}`;
-  await page.goto(url);
-  const discard = page.getByRole("button", { name: "Start a new booking" });
-  if (await discard.isVisible()) {
-    await discard.click();
-    await expect(page.getByText("Nothing chosen yet.")).toBeVisible();
-    await page.goto(url);
-  }
-  await expect(page.getByRole("heading", { level: 1, name: "Choose a museum and a date" })).toBeVisible();
-}
-
-/** Chooses the nth available day of the calendar shown; returns its date. */
-async function chooseDay(page: Page, nth = 0): Promise<string> {
-  const day = page.getByRole("grid").getByRole("button", { name: /, available$/ }).nth(nth);
-  const date = (await day.getAttribute("data-date"))!;
-  await day.click();
-  await expect(page).toHaveURL(/\/account\/book\/information$/);
-  return date;
-}
-
-interface GroupDetails {
-  bands: Partial<Record<"under 5" | "aged 5–11" | "aged 11–16" | "aged 16–18", number>>;
-  adults: number;
-  lunch: boolean;
-  arrival?: string;
-}
-
-async function fillInformation(page: Page, group: GroupDetails) {
-  for (const [band, count] of Object.entries(group.bands)) await page.getByLabel(`Pupils ${band}`).fill(String(count));
-  await page.getByLabel("Supervising adults").fill(String(group.adults));
-  await page.getByRole("group", { name: /packed lunch/ }).getByRole("radio", { name: group.lunch ? "Yes" : "No" }).check();
-  await page.getByLabel("Arrival time").fill(group.arrival ?? "10:00");
-}
-
-const toMinutes = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3, 5));
-
-interface Slot {
-  name: string;
-  start: string;
-  end: string;
-  places: number;
-}
-
-/** The open slots of an activity row, read from their labels ("10:30–11:00 30 places left"). */
-async function openSlots(row: Locator): Promise<Slot[]> {
-  await expect(row).toBeVisible();
-  const names = await row.getByRole("radio", { name: /places? left/ }).evaluateAll((inputs) =>
-    inputs.filter((i) => !(i as HTMLInputElement).disabled).map((i) => (i.closest("label") as HTMLElement).innerText.replace(/\s+/g, " ").trim()),
-  );
-  return names.flatMap((name) => {
-    const m = /^(\d\d:\d\d)–(\d\d:\d\d) (\d+) places? left$/.exec(name);
-    return m ? [{ name, start: m[1]!, end: m[2]!, places: Number(m[3]) }] : [];
-  });
-}
-
-const activityRow = (page: Page, activity: string) => page.getByRole("group", { name: new RegExp(`^${activity}`) });
-
-/** Picks the first slot with enough places that overlaps none of `avoid`; sets the people taking part. */
-async function chooseSlot(page: Page, activity: string, people: number, avoid: readonly Slot[] = [], skip = 0): Promise<Slot> {
-  const row = activityRow(page, activity);
-  await expect(row).toBeVisible();
-  const fits = (await openSlots(row)).filter(
-    (s) => s.places >= people && avoid.every((a) => toMinutes(s.end) <= toMinutes(a.start) || toMinutes(s.start) >= toMinutes(a.end)),
-  );
-  const slot = fits[skip];
-  if (!slot) throw new Error(`No slot of ${activity} has ${people} places`);
-  await row.getByRole("radio", { name: slot.name }).check();
-  await row.getByLabel(/People taking part/).fill(String(people));
-  return slot;
-}
-
-async function saveAndContinue(page: Page) {
-  await page.getByRole("button", { name: "Save and continue" }).click();
-}
-
-async function acceptTermsAndConfirm(page: Page, button: RegExp = /^Confirm/) {
-  await page.getByLabel("I have read and agree to the terms of booking").check();
-  await page.getByRole("button", { name: button }).click();
-}
-
-const breadcrumb = (page: Page) => page.getByRole("navigation", { name: "Booking steps" });
-
-async function expectStep(page: Page, path: string, title: string) {
-  await expect(page).toHaveURL(new RegExp(`/account/book/${path}(\\?.*)?$`));
-  await expect(page).toHaveTitle(`${title} | Group visits`);
-  await expect(breadcrumb(page).locator('[aria-current="step"]')).toBeVisible();
-}
 
 test("a school books by invoice with a purchase order number", async ({ page, axe }) => {
   test.setTimeout(120_000);
@@ -598,61 +503,4 @@ test("a tour operator opening a school visit step is sent to the group flow", as
   await logIn(page, "operator@example.org", PASSWORD);
   await expect(page).toHaveURL(/\/account\/book\/(date|group\/\w+|payment|review)$/);
   await expect(breadcrumb(page).getByText("Tickets")).toBeVisible();
-});
-
-test("every step works without JavaScript: forms post to their route actions", async ({ browser }) => {
-  test.setTimeout(120_000);
-  const context = await browser.newContext({ javaScriptEnabled: false });
-  const page = await context.newPage();
-  await page.goto("/login");
-  await logIn(page, "booking.nojs@example.org", PASSWORD);
-  await expect(page).toHaveURL(/\/account$/);
-  await startAt(page, VENUES.colour, monthAhead(3));
-
-  // Another museum, chosen with the form's button; then a day (a submit button).
-  await page.getByRole("radio", { name: /York Roman Quarter Museum/ }).check();
-  await page.getByRole("button", { name: "Show dates for this museum" }).click();
-  await expect(page).toHaveURL(/venue=venue-york-roman-quarter/);
-  await page.getByRole("link", { name: /Next month/ }).click();
-  await chooseDay(page, 1);
-
-  // Errors come back from the server beside the fields, with what was typed.
-  await page.getByLabel("Pupils aged 5–11").fill("9");
-  await page.getByLabel("Supervising adults").fill("1");
-  await page.getByRole("radio", { name: "No" }).check();
-  await saveAndContinue(page);
-  await expect(page.locator("#adults-error")).toContainText("Add 1 more adult for up to 8 more pupils aged 5–11");
-  await expect(page.getByLabel("Pupils aged 5–11")).toHaveValue("9");
-  await page.getByLabel("Supervising adults").fill("2");
-  await saveAndContinue(page);
-
-  // Two clashing choices are refused by the server's own check, choices kept.
-  await expectStep(page, "schedule", "Plan your day");
-  const dig = await chooseSlot(page, "Archaeology dig", 9);
-  const clash = (await openSlots(activityRow(page, "Viking Jorvik storytelling"))).find(
-    (s) => s.places >= 9 && toMinutes(s.start) < toMinutes(dig.end) && toMinutes(s.end) > toMinutes(dig.start),
-  );
-  if (clash) {
-    await chooseSlot(page, "Viking Jorvik storytelling", 9, [], (await openSlots(activityRow(page, "Viking Jorvik storytelling"))).indexOf(clash));
-    await saveAndContinue(page);
-    await expect(activityRow(page, "Viking Jorvik storytelling").locator(".field-error").first()).toContainText("clashes with");
-    await expect(page.getByText(/Clash: overlaps/).first()).toBeVisible();
-    await activityRow(page, "Viking Jorvik storytelling").getByRole("radio", { name: "Not booked" }).check();
-  }
-  await saveAndContinue(page);
-
-  await expectStep(page, "payment", "Payment");
-  await page.getByRole("radio", { name: "Pay by card now" }).check();
-  await saveAndContinue(page);
-  await expectStep(page, "review", "Check and book your visit");
-  await acceptTermsAndConfirm(page, /^Confirm and pay by card$/);
-  await expect(page).toHaveURL(/\/hosted-payment\//);
-  await page.getByRole("button", { name: /^Cancel/ }).click();
-  await expectStep(page, "payment", "Payment");
-  await expect(page.getByText("Your card payment was cancelled.")).toBeVisible();
-  await saveAndContinue(page);
-  await acceptTermsAndConfirm(page, /^Confirm and pay by card$/);
-  await page.getByRole("button", { name: /^Pay £/ }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Your visit is booked" })).toBeVisible();
-  await context.close();
 });

@@ -1,0 +1,14 @@
+// Structured logs: one JSON object per line, the same shape server.ts writes for each
+// request, so a log pipeline can join an error to its request by requestId.
+
+type Fields = Record<string, unknown>;
+
+function errorFields(error: unknown): Fields {
+  if (error instanceof Error) return { error: error.message, errorName: error.name, stack: error.stack };
+  return { error: String(error) };
+}
+
+export function logError(message: string, error: unknown, fields: Fields = {}): void {
+  const line = { time: new Date().toISOString(), level: "error", msg: message, ...fields, ...errorFields(error) };
+  process.stderr.write(`${JSON.stringify(line)}\n`);
+}

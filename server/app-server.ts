@@ -1,0 +1,213 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { createRequestListener } from "@react-router/node";
+import type { ServerBuild } from "react-router";
+import { REQUEST_ID_HEADER, requestIdFrom } from "../app/request-id.ts";
+import { errorFields, log } from "./log.ts";
+import type { ServerOptions } from "./options.ts";
+import { loadStaticFiles } from "./static.ts";
+
+// The production HTTP server (ADR 0010): node:http, static files of the client build,
+// React Router's request listener for everything else, and around them what a tier
+// behind a load balancer needs: a request id, one JSON log line per request, /healthz and
+// /readyz, a bound on requests in flight (503 + Retry-After beyond it) and a graceful
+// shutdown on SIGTERM / SIGINT.
+
+interface Readiness {
+  ready: boolean;
+}
+type CheckReadiness = (requestId: string) => Promise<Readiness>;
+
+export interface RunningServer {
+  server: Server;
+  url: string;
+  /** Stops accepting, lets requests in flight finish (up to the deadline) and resolves with the exit code. */
+  shutdown(reason: string): Promise<number>;
+}
+
+function firstHeader(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+function pathnameOf(url: string | undefined): string {
+  if (!url) return "/";
+  if (url.startsWith("/")) {
+    const query = url.indexOf("?");
+    return query === -1 ? url : url.slice(0, query);
+  }
+  try {
+    return new URL(url).pathname; // absolute-form request target
+  } catch {
+    return "/";
+  }
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown, head: boolean): void {
+  const json = JSON.stringify(body);
+  res.writeHead(status, {
+    "Content-Type": "application/json; charset=utf-8",
+    "Content-Length": Buffer.byteLength(json),
+    "Cache-Control": "no-store",
+  });
+  res.end(head ? undefined : json);
+}
+
+export async function startServer(build: ServerBuild, options: ServerOptions): Promise<RunningServer> {
+  const staticFiles = await loadStaticFiles(path.join(options.buildDirectory, "client"));
+  const handleWithReactRouter = createRequestListener({ build, mode: "production" });
+  const checkReadiness = (build.entry.module as { checkReadiness?: CheckReadiness }).checkReadiness;
+
+  /** Responses being written: the load-shedding count, and what shutdown waits for. */
+  const inFlight = new Set<ServerResponse>();
+  let shuttingDown = false;
+  let pendingReadiness: Promise<Readiness & Record<string, unknown>> | null = null;
+
+  function logRequest(req: IncomingMessage, res: ServerResponse, pathname: string, requestId: string, started: number, extra: Record<string, unknown> = {}): void {
+    log("info", "request", {
+      requestId,
+      method: req.method,
+      path: pathname,
+      status: res.statusCode,
+      durationMs: Math.round((performance.now() - started) * 10) / 10,
+      ...(res.writableFinished ? {} : { aborted: true }),
+      ...extra,
+    });
+  }
+
+  async function health(req: IncomingMessage, res: ServerResponse, pathname: string, requestId: string): Promise<void> {
+    const head = req.method === "HEAD";
+    if (req.method !== "GET" && !head) {
+      res.setHeader("Allow", "GET, HEAD");
+      sendJson(res, 405, { status: "method not allowed" }, head);
+      return;
+    }
+    // Liveness: the process is up and its event loop turns. Still true while draining.
+    if (pathname === "/healthz") {
+      sendJson(res, 200, { status: "ok" }, head);
+      return;
+    }
+    // Readiness: send traffic here? Not while shutting down, nor when a backend is unreachable.
+    if (shuttingDown) {
+      sendJson(res, 503, { status: "shutting down" }, head);
+      return;
+    }
+    if (!checkReadiness) {
+      sendJson(res, 200, { status: "ready", detail: "the server build has no readiness check" }, head);
+      return;
+    }
+    // Probes arriving together share one check rather than each calling the backends.
+    pendingReadiness ??= checkReadiness(requestId)
+      .then((result) => ({ ...result }))
+      .finally(() => {
+        pendingReadiness = null;
+      });
+    const result = await pendingReadiness;
+    sendJson(res, result.ready ? 200 : 503, { status: result.ready ? "ready" : "not ready", ...result }, head);
+  }
+
+  function shed(res: ServerResponse, head: boolean): void {
+    const body = "The site is busy. Please try again in a moment.\n";
+    res.writeHead(503, {
+      "Retry-After": "1",
+      "Content-Type": "text/plain; charset=utf-8",
+      "Content-Length": Buffer.byteLength(body),
+      "Cache-Control": "no-store",
+    });
+    res.end(head ? undefined : body);
+  }
+
+  const server = createServer((req, res) => {
+    const started = performance.now();
+    // Accepted from the load balancer when valid, else new; React Router's request (and so
+    // the app's API clients, app/services.server.ts) sees the same header.
+    const requestId = requestIdFrom(firstHeader(req.headers[REQUEST_ID_HEADER]));
+    req.headers[REQUEST_ID_HEADER] = requestId;
+    res.setHeader("X-Request-Id", requestId);
+    const pathname = pathnameOf(req.url);
+    // While draining, answer what arrives on open connections but close them after.
+    if (shuttingDown) res.setHeader("Connection", "close");
+
+    if (pathname === "/healthz" || pathname === "/readyz") {
+      // Never shed, and logged only when not healthy: probes come every few seconds.
+      res.once("close", () => {
+        if (res.statusCode !== 200) logRequest(req, res, pathname, requestId, started);
+      });
+      health(req, res, pathname, requestId).catch((error: unknown) => {
+        log("error", "health check failed", { requestId, path: pathname, ...errorFields(error) });
+        if (!res.headersSent) sendJson(res, 503, { status: "not ready" }, req.method === "HEAD");
+      });
+      return;
+    }
+
+    if (inFlight.size >= options.maxInFlight) {
+      // Answer at once rather than queue without bound: the balancer or browser retries.
+      res.once("close", () => logRequest(req, res, pathname, requestId, started, { shed: true }));
+      shed(res, req.method === "HEAD");
+      return;
+    }
+
+    inFlight.add(res);
+    res.once("close", () => {
+      inFlight.delete(res);
+      logRequest(req, res, pathname, requestId, started);
+      if (shuttingDown) setImmediate(() => server.closeIdleConnections());
+    });
+
+    try {
+      const served = staticFiles.serve(req, res, pathname);
+      if (served === false) {
+        handleWithReactRouter(req, res);
+        return;
+      }
+      served.catch((error: unknown) => {
+        log("error", "static file failed", { requestId, path: pathname, ...errorFields(error) });
+        if (!res.headersSent) res.writeHead(500, { "Content-Type": "text/plain; charset=utf-8" }).end("Internal Server Error\n");
+        else res.destroy();
+      });
+    } catch (error) {
+      log("error", "request failed", { requestId, path: pathname, ...errorFields(error) });
+      if (!res.headersSent) res.writeHead(500, { "Content-Type": "text/plain; charset=utf-8" }).end("Internal Server Error\n");
+      else res.destroy();
+    }
+  });
+  server.keepAliveTimeout = options.keepAliveTimeoutMs;
+  server.headersTimeout = options.keepAliveTimeoutMs + 1_000;
+
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen({ port: options.port, host: options.host }, () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+  const shownHost = !options.host || options.host === "0.0.0.0" || options.host === "::" ? "localhost" : options.host;
+  const url = `http://${shownHost.includes(":") ? `[${shownHost}]` : shownHost}:${port}`;
+
+  // Compress the client build's files now, on the thread pool, so first visits find them ready.
+  staticFiles.warm().catch((error: unknown) => log("warn", "could not precompress static files", errorFields(error)));
+
+  let stopped: Promise<number> | null = null;
+  function shutdown(reason: string): Promise<number> {
+    stopped ??= new Promise<number>((resolve) => {
+      shuttingDown = true;
+      log("info", "shutting down", { reason, inFlight: inFlight.size, deadlineMs: options.shutdownTimeoutMs });
+      for (const res of inFlight) if (!res.headersSent) res.setHeader("Connection", "close");
+      const deadline = setTimeout(() => {
+        log("warn", "shutdown deadline reached: closing connections with requests still in flight", { inFlight: inFlight.size });
+        server.closeAllConnections();
+        resolve(1);
+      }, options.shutdownTimeoutMs);
+      // Stop accepting; the callback runs once every connection has closed.
+      server.close(() => {
+        clearTimeout(deadline);
+        resolve(0);
+      });
+      server.closeIdleConnections();
+    });
+    return stopped;
+  }
+
+  return { server, url, shutdown };
+}

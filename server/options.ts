@@ -1,0 +1,38 @@
+import path from "node:path";
+
+// The server's own settings (the app's are in app/config.server.ts). Read once at start;
+// a bad value stops start-up with a message naming the variable, as the app's do.
+
+export interface ServerOptions {
+  port: number;
+  /** Unset: every interface. */
+  host: string | undefined;
+  /** Requests being answered at once beyond which new ones get 503 + Retry-After at once. */
+  maxInFlight: number;
+  /** How long SIGTERM waits for requests in flight before closing their connections. */
+  shutdownTimeoutMs: number;
+  /** Longer than the load balancer's idle time-out (60 s on AWS ALB), so the balancer closes first. */
+  keepAliveTimeoutMs: number;
+  buildDirectory: string;
+}
+
+function integer(env: Record<string, string | undefined>, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new Error(`${name}: expected a whole number from ${min} to ${max}, got "${raw}"`);
+  }
+  return value;
+}
+
+export function readServerOptions(env: Record<string, string | undefined>, root: string): ServerOptions {
+  return {
+    port: integer(env, "PORT", 3000, 0, 65_535),
+    host: env.HOST || undefined,
+    maxInFlight: integer(env, "MAX_IN_FLIGHT", 200, 1, 100_000),
+    shutdownTimeoutMs: integer(env, "SHUTDOWN_TIMEOUT_MS", 20_000, 0, 600_000),
+    keepAliveTimeoutMs: integer(env, "KEEP_ALIVE_TIMEOUT_MS", 65_000, 1_000, 600_000),
+    buildDirectory: path.resolve(root, env.BUILD_DIR || "build"),
+  };
+}
