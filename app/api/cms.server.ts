@@ -41,5 +41,5 @@ export type AdvisoriesQuery = NonNullable<operations["listAdvisories"]["paramete
 
 /** Practical advice (hall size, power, parking, access, safety), e.g. for outreach (`appliesTo`) or one activity. */
 export function listAdvisories(client: CmsClient, query: AdvisoriesQuery = {}) {
-  return call("cms", () => client.GET("/advisories", { params: { query } }));
+  return call("cms", "listAdvisories", () => client.GET("/advisories", { params: { query } }));
 }

@@ -2,6 +2,7 @@ import type { CmsClient, GatewayClient } from "../../../app/api/client.server";
 import * as booking from "../../../app/api/booking.server";
 import * as cms from "../../../app/api/cms.server";
 import * as gateway from "../../../app/api/gateway.server";
+import * as outreach from "../../../app/api/outreach.server";
 import type { ApiResult } from "../../../app/api/result.server";
 
 // How the fault suite calls each of the app's client functions: plausible arguments only,
@@ -65,7 +66,24 @@ export const INVOCATIONS: Readonly<Record<string, Invoke>> = {
   createOrderAmendment: ({ gateway: g }) => booking.createOrderAmendment(g, "ord-1", KEY, {} as booking.AmendmentRequest),
   startOrderPayment: ({ gateway: g }) => booking.startOrderPayment(g, "ord-1", KEY, { returnUrl: RETURN_URL }),
 
+  // outreach.server.ts
+  getOutreachEligibility: ({ gateway: g }) => outreach.getOutreachEligibility(g, "org-1"),
+  listOutreachActivities: ({ gateway: g }) => outreach.listOutreachActivities(g),
+  getOutreachQuestionnaire: ({ gateway: g }) => outreach.getOutreachQuestionnaire(g),
+  getOutreachAvailability: ({ gateway: g }) => outreach.getOutreachAvailability(g, { month: "2027-03" }),
+  updateBasketOutreachActivities: ({ gateway: g }) =>
+    outreach.updateBasketOutreachActivities(g, "b1", {} as Parameters<typeof outreach.updateBasketOutreachActivities>[2]),
+  updateBasketOutreachAdvisories: ({ gateway: g }) =>
+    outreach.updateBasketOutreachAdvisories(g, "b1", {} as Parameters<typeof outreach.updateBasketOutreachAdvisories>[2]),
+  updateBasketOutreachAnswers: ({ gateway: g }) =>
+    outreach.updateBasketOutreachAnswers(g, "b1", {} as Parameters<typeof outreach.updateBasketOutreachAnswers>[2]),
+  updateBasketOutreachSchedule: ({ gateway: g }) =>
+    outreach.updateBasketOutreachSchedule(g, "b1", {} as Parameters<typeof outreach.updateBasketOutreachSchedule>[2]),
+  updateBasketOutreachTerms: ({ gateway: g }) =>
+    outreach.updateBasketOutreachTerms(g, "b1", {} as Parameters<typeof outreach.updateBasketOutreachTerms>[2]),
+
   // cms.server.ts
+  listAdvisories: ({ cms: c }) => cms.listAdvisories(c, {}),
   getSite: ({ cms: c }) => cms.getSite(c),
   getPage: ({ cms: c }) => cms.getPage(c, "home"),
   listVenues: ({ cms: c }) => cms.listVenues(c, { groupType: "education" }),
