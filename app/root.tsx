@@ -65,6 +65,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <a href="#main" className="skip-link">
             Skip to main content
           </a>
+          {data && !data.consent ? <CookieNotice notice={data.site.cookieNotice} /> : null}
           <LoadingBar />
           {data?.environmentLabel ? <EnvironmentBanner label={data.environmentLabel} /> : null}
           {data ? (
@@ -74,7 +75,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
             {children}
           </main>
           {data ? <SiteFooter site={data.site} /> : null}
-          {data && !data.consent ? <CookieNotice notice={data.site.cookieNotice} /> : null}
         </StoresProvider>
         <ScrollRestoration />
         <Scripts />
