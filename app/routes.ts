@@ -2,7 +2,6 @@ import { index, layout, prefix, route, type RouteConfig } from "@react-router/de
 
 // Every route of SPEC §2. Guards are attached by name in each route module's middleware
 // (see app/guards); the layouts below exist to carry them.
-const comingSoon = "routes/coming-soon.tsx";
 
 export default [
   index("routes/home.tsx"),
@@ -56,10 +55,15 @@ export default [
 
       layout("routes/outreach/layout.tsx", [
         ...prefix("book/outreach", [
-          index(comingSoon, { id: "outreach" }),
-          ...["activities", "advisories", "questions", "schedule", "terms", "summary", "payment", "confirmation"].map(
-            (step) => route(step, comingSoon, { id: `outreach/${step}` }),
-          ),
+          index("routes/outreach/index.tsx"),
+          route("activities", "routes/outreach/activities.tsx"),
+          route("advisories", "routes/outreach/advisories.tsx"),
+          route("questions", "routes/outreach/questions.tsx"),
+          route("schedule", "routes/outreach/schedule.tsx"),
+          route("terms", "routes/outreach/terms.tsx"),
+          route("summary", "routes/outreach/summary.tsx"),
+          route("payment", "routes/outreach/payment.tsx"),
+          route("confirmation", "routes/outreach/confirmation.tsx"),
         ]),
       ]),
     ]),

@@ -1,4 +1,63 @@
-import type { MiddlewareFunction } from "react-router";
+import { createContext, data, redirect, type MiddlewareFunction } from "react-router";
+import { listBaskets, type Basket } from "../api/booking.server";
+import type { GatewayClient } from "../api/client.server";
+import { listMyAssociations } from "../api/gateway.server";
+import { getOutreachEligibility, type OutreachEligibility } from "../api/outreach.server";
+import { required } from "../api/result.server";
+import { associationAccess, type AssociationRequired } from "../booking/access";
+import { decideOutreachStep } from "../components/outreach/steps";
+import { servicesContext, userContext } from "../context";
+import { loginPath } from "../safe-redirect";
 
-// Pass-through until the outreach issue: it will check eligibility and step order.
-export const outreach: MiddlewareFunction<Response> = () => {};
+/** Set by the outreach guard: the organisation, its eligibility and the outreach basket in progress. */
+export interface OutreachScope {
+  organisationId: string;
+  organisationName: string;
+  eligibility: OutreachEligibility;
+  /** The newest open (or held) outreach basket, or null (always null when not eligible). */
+  basket: Basket | null;
+}
+
+export const outreachContext = createContext<OutreachScope | null>(null);
+
+/** Set instead of the scope when the user has no approved association (the layout explains, 403). */
+export const outreachBlockedContext = createContext<AssociationRequired | null>(null);
+
+const IN_PROGRESS = new Set<Basket["status"]>(["open", "held"]);
+
+/** The outreach request in progress: found again with listBaskets, so it resumes on any device. */
+export async function findOutreachBasket(gateway: GatewayClient): Promise<Basket | null> {
+  const result = await listBaskets(gateway, { kind: "outreach" });
+  if (!result.ok) throw data(result.problem.detail ?? result.problem.title, { status: result.status });
+  return result.data.items.find((b) => b.kind === "outreach" && IN_PROGRESS.has(b.status)) ?? null;
+}
+
+/**
+ * The outreach routes need: a logged-in user with an approved association with their
+ * organisation (otherwise a page that explains how, 403 from the layout); the
+ * organisation's eligibility, from the gateway (education or home-education, in the
+ * outreach region) — a step is shown only to an eligible organisation, the eligibility
+ * page says why not; and, for a page view, every earlier step done, otherwise the first
+ * missing one. Actions are not redirected: the gateway checks step order when they save.
+ */
+export const outreach: MiddlewareFunction<Response> = async ({ request, url, context }) => {
+  const user = context.get(userContext);
+  if (!user) throw redirect(loginPath(url.pathname + url.search));
+  const { gateway } = context.get(servicesContext);
+
+  const associations = required(await listMyAssociations(gateway)).items;
+  const access = associationAccess(user, associations);
+  if (!access.ok) {
+    context.set(outreachBlockedContext, access.problem);
+    return;
+  }
+
+  const eligibility = required(await getOutreachEligibility(gateway, access.organisationId));
+  const basket = eligibility.eligible ? await findOutreachBasket(gateway) : null;
+  const organisationName = associations.find((a) => a.organisation.id === access.organisationId)?.organisation.name ?? "";
+  context.set(outreachContext, { organisationId: access.organisationId, organisationName, eligibility, basket });
+
+  if (request.method !== "GET" && request.method !== "HEAD") return;
+  const decision = decideOutreachStep(url, eligibility.eligible, basket);
+  if (!decision.ok) throw redirect(decision.redirectTo);
+};

@@ -1,6 +1,7 @@
 import { createContext, useContext, useState, type ReactNode } from "react";
 import { createBookingStore, type BookingState } from "./booking";
 import { createLoadingStore, type LoadingState } from "./loading";
+import { createOutreachStore, type OutreachState } from "./outreach";
 import { createRegistrationStore, type RegistrationState } from "./registration";
 
 // Client UI state only. Made once per render root: per request on the server, once per
@@ -8,6 +9,7 @@ import { createRegistrationStore, type RegistrationState } from "./registration"
 export interface AppStores {
   loading: LoadingState;
   booking: BookingState;
+  outreach: OutreachState;
   registration: RegistrationState;
 }
 
@@ -17,6 +19,7 @@ export function StoresProvider({ children }: { children: ReactNode }) {
   const [stores] = useState<AppStores>(() => ({
     loading: createLoadingStore(),
     booking: createBookingStore(),
+    outreach: createOutreachStore(),
     registration: createRegistrationStore(),
   }));
   return <StoresContext value={stores}>{children}</StoresContext>;

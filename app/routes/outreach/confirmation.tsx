@@ -1,0 +1,120 @@
+import { data, Link } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/confirmation";
+import type { Order } from "../../api/booking.server";
+import { getOrder } from "../../api/gateway.server";
+import { required } from "../../api/result.server";
+import { PriceTable } from "../../components/booking/price-table";
+import { requireOutreach } from "../../components/outreach/basket.server";
+import { cancelBy, londonToday } from "../../components/outreach/notice";
+import { OutreachBreadcrumb } from "../../components/outreach/outreach-step";
+import { OUTREACH_PATHS, OUTREACH_TITLES } from "../../components/outreach/steps";
+import { formatDate, formatMoney, ORDER_STATUS_LABELS } from "../../format";
+import { pageTitle } from "../../meta";
+import { validParams } from "../../params";
+
+const querySchema = z.object({ orderId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) });
+
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const { orderId } = validParams(querySchema, { orderId: url.searchParams.get("orderId") });
+  const { gateway } = requireOutreach(context, url);
+  const order = required(await getOrder(gateway, orderId));
+  if (order.kind !== "outreach") throw data(null, { status: 404 });
+  return { order, today: londonToday() };
+}
+
+/** What happens next, by the order's status and payment. */
+function nextSteps(order: Order, today: string): string[] {
+  const steps: string[] = [];
+  if (order.status === "requested") {
+    if (order.payment.method === "invoice") {
+      steps.push(
+        `We will email a pro-forma invoice for ${formatMoney(order.total)} to ${order.organisation.name}${
+          order.payment.purchaseOrderNumber ? `, quoting purchase order ${order.payment.purchaseOrderNumber}` : ""
+        }. Your visit is confirmed when it is paid.`,
+      );
+    } else if (order.payment.method === "card") {
+      steps.push("Your card payment has not been taken yet. Pay from your order page: your visit is confirmed when it is paid.");
+    }
+  } else if (order.status === "confirmed") {
+    steps.push(order.payment.status === "paid" ? `Your payment of ${formatMoney(order.total)} has been received: your visit is confirmed.` : "Your visit is confirmed.");
+  }
+  steps.push("Our outreach team will contact you before the visit to talk through the day.");
+  const last = cancelBy(order.visitDate);
+  steps.push(
+    last < today
+      ? "Cancelling needs 28 days' notice: this visit is less than 28 days away, so it cannot be cancelled online. Contact the outreach team if something changes."
+      : `Cancelling needs 28 days' notice: you can ask to cancel from your order page until ${formatDate(last)}.`,
+  );
+  return steps;
+}
+
+export default function OutreachConfirmation({ loaderData: { order, today } }: Route.ComponentProps) {
+  const confirmed = order.status === "confirmed";
+  return (
+    <div className="page booking-page outreach-page">
+      <OutreachBreadcrumb current="confirmation" basket={null} linkDone={false} allDone />
+      <div className={confirmed ? "success" : "notice"}>
+        <h1>{confirmed ? "Your outreach visit is booked" : OUTREACH_TITLES.confirmation}</h1>
+        <p>
+          Your reference is <strong>{order.reference}</strong>
+        </p>
+      </div>
+      <dl className="card">
+        <dt>Status</dt>
+        <dd>{ORDER_STATUS_LABELS[order.status]}</dd>
+        <dt>School</dt>
+        <dd>{order.organisation.name}</dd>
+        <dt>Date</dt>
+        <dd>{formatDate(order.visitDate)}</dd>
+        {order.schedule && order.schedule.length > 0 ? (
+          <>
+            <dt>Sessions</dt>
+            <dd>
+              <ul>
+                {order.schedule.map((entry, i) => (
+                  <li key={i}>
+                    {entry.start}–{entry.end} {entry.name} ({entry.participants} pupils)
+                  </li>
+                ))}
+              </ul>
+            </dd>
+          </>
+        ) : null}
+        {order.outreach?.schedule ? (
+          <>
+            <dt>Our team&apos;s lunch break</dt>
+            <dd>
+              {order.outreach.schedule.lunchBreak.start}–{order.outreach.schedule.lunchBreak.end}
+            </dd>
+          </>
+        ) : null}
+        <dt>Total</dt>
+        <dd>{formatMoney(order.total)}</dd>
+      </dl>
+      <h2>What happens next</h2>
+      <ul>
+        {nextSteps(order, today).map((step) => (
+          <li key={step}>{step}</li>
+        ))}
+      </ul>
+      <ul className="calls-to-action">
+        <li>
+          <a href={`/account/orders/${encodeURIComponent(order.id)}/calendar.ics`} download={`outreach-${order.reference}.ics`}>
+            Add to calendar
+          </a>
+        </li>
+        <li>
+          <Link to={`/account/orders/${encodeURIComponent(order.id)}`}>View your order</Link>
+        </li>
+        <li>
+          <Link to={OUTREACH_PATHS.eligibility}>Request another outreach visit</Link>
+        </li>
+      </ul>
+      <PriceTable lines={order.lines} total={order.total} />
+    </div>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  pageTitle(matches, loaderData ? `${OUTREACH_TITLES.confirmation}: ${loaderData.order.reference}` : OUTREACH_TITLES.confirmation);

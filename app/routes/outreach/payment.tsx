@@ -1,0 +1,242 @@
+import { data, Form, redirect, useNavigation } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/payment";
+import {
+  checkoutBasket, completePaymentReturn, getBasket, getBasketQuote, updateBasketPayment, type PaymentChoice, type PaymentOption,
+} from "../../api/booking.server";
+import { fieldErrors } from "../../api/result.server";
+import { IDEMPOTENCY_FIELD, isIdempotencyKey, newIdempotencyKey } from "../../booking/idempotency";
+import { FormErrors } from "../../components/booking/booking-step";
+import { RadioGroup, type RadioOption } from "../../components/booking/fields";
+import { PriceTable } from "../../components/booking/price-table";
+import { Field } from "../../components/field";
+import {
+  outreachActivities, outreachView, problemText, requireOutreach, requireOutreachBasket,
+} from "../../components/outreach/basket.server";
+import { BackLink, OutreachStepPage } from "../../components/outreach/outreach-step";
+import { firstMissingStep, OUTREACH_PATHS, OUTREACH_TITLES, outreachConfirmationPath } from "../../components/outreach/steps";
+import { londonToday, outreachNotices } from "../../components/outreach/notice";
+import { findOutreachBasket } from "../../guards/outreach";
+import { formatMoney } from "../../format";
+import { pageTitle } from "../../meta";
+
+const CHOICES = ["invoice", "card"] as const;
+
+const paymentSchema = z.object({
+  choice: z.enum(CHOICES, { error: "Choose how you will pay" }),
+  purchaseOrderNumber: z.string().trim().max(50, "Enter a purchase order number of 50 characters or fewer").default(""),
+  basketId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/),
+  [IDEMPOTENCY_FIELD]: z.string().refine(isIdempotencyKey),
+  expectedTotal: z.coerce.number().int().min(0),
+});
+
+const PAYMENT_RESULTS = {
+  failed: "Your card payment did not go through, so you have not been charged. Your request has been kept: try again, or choose the pro-forma invoice.",
+  cancelled: "You cancelled the card payment, so you have not been charged. Your request has been kept: pay when you are ready, or choose the pro-forma invoice.",
+} as const;
+
+const option = (options: readonly PaymentOption[], method: PaymentOption["method"]) => options.find((o) => o.method === method);
+
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const { gateway, scope } = requireOutreach(context, url);
+
+  // Back from the hosted payment page: its parameters go to the gateway verbatim.
+  const paymentId = url.searchParams.get("paymentId");
+  if (paymentId) {
+    if (!/^[A-Za-z0-9_-]{1,64}$/.test(paymentId)) throw data(null, { status: 404 });
+    const result = await completePaymentReturn(gateway, paymentId, { parameters: Object.fromEntries(url.searchParams) });
+    if (!result.ok) {
+      if (result.status === 404) throw data(null, { status: 404 });
+      throw data(result.problem.detail ?? "We could not check your payment. Please try again.", { status: result.status });
+    }
+    const { status, order } = result.data;
+    if (status === "succeeded" || status === "pending") throw redirect(outreachConfirmationPath(order.id));
+    // The request has reopened with everything kept: back here to pay again or choose the invoice.
+    const basket = await findOutreachBasket(gateway);
+    if (basket?.orderId === order.id) throw redirect(`${OUTREACH_PATHS.payment}?${new URLSearchParams({ payment: status })}`);
+    throw redirect(`/account/orders/${encodeURIComponent(order.id)}?${new URLSearchParams({ payment: status })}`);
+  }
+
+  const basket = requireOutreachBasket(scope);
+  const [activities, quote] = await Promise.all([outreachActivities(gateway, scope.organisationId), getBasketQuote(gateway, basket.id)]);
+  if (!quote.ok) {
+    if (quote.status === 409) throw redirect(OUTREACH_PATHS[firstMissingStep(basket)]);
+    throw data(problemText(quote.problem), { status: quote.status });
+  }
+  const options = quote.data.paymentOptions;
+  const preferred = options.find((o) => o.preferred && o.available)?.method ?? "invoice";
+  const savedMethod = basket.payment?.method;
+  const result = url.searchParams.get("payment");
+  const visitDate = basket.outreach?.schedule?.date ?? null;
+  return {
+    outreach: outreachView(scope, activities),
+    quote: quote.data,
+    saved: {
+      choice: savedMethod === "card" || savedMethod === "invoice" ? savedMethod : preferred,
+      purchaseOrderNumber: basket.payment?.purchaseOrderNumber ?? "",
+    },
+    notices: outreachNotices([...basket.messages, ...quote.data.messages], visitDate, londonToday()),
+    paymentResult: result === "failed" || result === "cancelled" ? (result as keyof typeof PAYMENT_RESULTS) : null,
+    messages: basket.messages.filter((m) => m.code.startsWith("payment")),
+    idempotencyKey: newIdempotencyKey(),
+  };
+}
+
+type Errors = Record<string, string>;
+
+export async function action({ request, context, url }: Route.ActionArgs) {
+  const form = await request.formData();
+  const values = { choice: String(form.get("choice") ?? ""), purchaseOrderNumber: String(form.get("purchaseOrderNumber") ?? "") };
+  const parsed = paymentSchema.safeParse(Object.fromEntries(form));
+  if (!parsed.success) {
+    const errors: Errors = {};
+    for (const issue of parsed.error.issues) {
+      const field = String(issue.path[0]);
+      if (field === "choice" || field === "purchaseOrderNumber") errors[field] ??= issue.message;
+      else errors.form ??= "Something went wrong with the form. Check your choice and send your request again.";
+    }
+    return data({ errors, values, idempotencyKey: null as string | null }, { status: 400 });
+  }
+  const { gateway, scope } = requireOutreach(context, url);
+  const { choice, purchaseOrderNumber, basketId, idempotencyKey, expectedTotal } = parsed.data;
+  const failed = (errors: Errors, status: number, sameKey = false) =>
+    data({ errors, values, idempotencyKey: sameKey ? idempotencyKey : newIdempotencyKey() }, { status });
+
+  // A second submit after the first made the order: show that order.
+  const alreadySent = async () => {
+    const basket = await getBasket(gateway, basketId);
+    return basket.ok && basket.data.orderId && basket.data.status === "checked-out" ? redirect(outreachConfirmationPath(basket.data.orderId)) : null;
+  };
+  if (!scope.basket || scope.basket.id !== basketId) {
+    const sent = await alreadySent();
+    if (sent) return sent;
+    return failed({ form: "This request has changed in another window. Check it and send it again." }, 409);
+  }
+  const basket = scope.basket;
+
+  const body: PaymentChoice =
+    choice === "invoice" ? { method: "invoice", ...(purchaseOrderNumber ? { purchaseOrderNumber } : {}) } : { method: "card", payLater: false };
+  const same =
+    basket.payment?.method === body.method && (basket.payment.purchaseOrderNumber ?? "") === (body.purchaseOrderNumber ?? "") && basket.completedSteps.includes("payment");
+  if (!same) {
+    const saved = await updateBasketPayment(gateway, basket.id, body);
+    if (!saved.ok) {
+      if (saved.status === 409) {
+        const sent = await alreadySent();
+        if (sent) return sent;
+      }
+      const fields = fieldErrors(saved.problem);
+      const errors: Errors = {};
+      if (fields.purchaseOrderNumber) errors.purchaseOrderNumber = fields.purchaseOrderNumber;
+      if (fields.method || saved.problem.code === "payment_method_unavailable") errors.choice = fields.method ?? problemText(saved.problem);
+      if (Object.keys(errors).length === 0) errors.form = problemText(saved.problem);
+      return failed(errors, saved.status);
+    }
+  }
+
+  const result = await checkoutBasket(gateway, basket.id, idempotencyKey, {
+    acceptedTermsVersion: basket.outreach?.acceptedTermsVersion ?? "",
+    returnUrl: new URL(OUTREACH_PATHS.payment, url.origin).href,
+    expectedTotal: { amount: expectedTotal, currency: "GBP" },
+  });
+  if (result.ok) {
+    if (result.data.payment) return redirect(result.data.payment.redirectUrl);
+    return redirect(outreachConfirmationPath(result.data.order.id));
+  }
+  const { problem } = result;
+  const message = problemText(problem);
+  switch (problem.code) {
+    case "idempotency_key_in_flight":
+      return failed({ form: "We are still sending your request. Wait a few seconds, then select the button again." }, result.status, true);
+    case "basket_not_open": {
+      const sent = await alreadySent();
+      if (sent) return sent;
+      return failed({ form: `${message} Start a new request if you still want a visit.` }, result.status);
+    }
+    case "terms_outdated":
+      return failed({ form: `${message} Go back to the terms, accept the current version, then send your request again.` }, result.status);
+    case "price_changed":
+      return failed({ form: `${message} Check the new total below, then send your request again.` }, result.status);
+    default:
+      return failed({ form: message }, result.status);
+  }
+}
+
+export function shouldRevalidate() {
+  // The quote and the saved payment choice may have changed after any submit.
+  return true;
+}
+
+export default function PaymentStep({ loaderData, actionData }: Route.ComponentProps) {
+  const { outreach, quote, saved, notices, paymentResult, messages } = loaderData;
+  const errors: Record<string, string | undefined> = actionData?.errors ?? {};
+  const values = actionData?.values ?? saved;
+  const key = actionData?.idempotencyKey ?? loaderData.idempotencyKey;
+  const navigation = useNavigation();
+  const submitting = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const invoice = option(quote.paymentOptions, "invoice");
+  const card = option(quote.paymentOptions, "card");
+  const options: RadioOption[] = [];
+  if (invoice) {
+    options.push({
+      value: "invoice",
+      label: "Pro-forma invoice (recommended)",
+      hint: invoice.available
+        ? "We send a pro-forma invoice to your school. Your visit is confirmed when it is paid. You can add a purchase order number."
+        : invoice.reason,
+      disabled: !invoice.available,
+    });
+  }
+  if (card) {
+    options.push({
+      value: "card",
+      label: "Pay by card now",
+      hint: card.available ? "After you send your request you pay on our card provider's secure page. Your visit is confirmed when it is paid." : card.reason,
+      disabled: !card.available,
+    });
+  }
+  return (
+    <OutreachStepPage outreach={outreach} step="payment" title="How would you like to pay?" quote={quote}>
+      {paymentResult || messages.length > 0 ? (
+        <div className="warning" role={paymentResult ? "alert" : undefined}>
+          <p>
+            <strong>{paymentResult === "cancelled" || messages[0]?.code === "payment_cancelled" ? "Your card payment was cancelled." : "Your card payment was declined."}</strong>
+          </p>
+          {messages.length > 0 ? messages.map((m) => <p key={m.code}>{m.message}</p>) : <p>{PAYMENT_RESULTS[paymentResult!]}</p>}
+        </div>
+      ) : null}
+      <FormErrors errors={errors} fieldIds={{ choice: "choice", purchaseOrderNumber: "purchaseOrderNumber" }} />
+      <div className="notice">
+        <p>
+          <strong>{notices.request}</strong>
+        </p>
+        <p>{notices.cancellation}</p>
+      </div>
+      <PriceTable lines={quote.lines} total={quote.total} />
+      <Form method="post" noValidate className="booking-form">
+        <input type="hidden" name="basketId" value={outreach.basket?.id ?? ""} />
+        <input type="hidden" name={IDEMPOTENCY_FIELD} value={key} />
+        <input type="hidden" name="expectedTotal" value={quote.total.amount} />
+        <RadioGroup name="choice" legend="Payment method" options={options} defaultValue={values.choice} error={errors.choice} />
+        {invoice?.available ? (
+          <Field
+            name="purchaseOrderNumber"
+            label="Purchase order number (optional, invoice only)"
+            hint="If your school uses purchase orders, we print it on the invoice."
+            maxLength={50}
+            defaultValue={values.purchaseOrderNumber}
+            error={errors.purchaseOrderNumber}
+          />
+        ) : null}
+        <div className="actions">
+          <button type="submit" disabled={submitting}>
+            {submitting ? "Sending…" : `Send request (${formatMoney(quote.total)})`}
+          </button>
+        </div>
+      </Form>
+      <BackLink to="summary">Back to check your request</BackLink>
+    </OutreachStepPage>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, OUTREACH_TITLES.payment);
