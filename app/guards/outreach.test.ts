@@ -17,8 +17,14 @@ function stubGateway(responses: Record<string, unknown>, calls: string[]) {
 const approved = { organisation: { id: "org-1", name: "Riverside", groupType: "education", town: "Leeds", postcode: "LS1" }, status: "approved", role: "lead", requestedAt: "2026-01-01T00:00:00Z" };
 const eligible = { organisationId: "org-1", eligible: true, region: "Yorkshire and the Humber", reasons: [] };
 const outside = { organisationId: "org-1", eligible: false, region: "Yorkshire and the Humber", reasons: [{ code: "outside_region", message: "Outside the region." }] };
+// A whole Basket as the contract has it: answers are validated against the contract at the boundary.
 const basket = (over: Record<string, unknown>) => ({
-  id: "b1", kind: "outreach", status: "open", completedSteps: ["outreach-eligibility", "outreach-activities"], nextStep: "outreach-advisories", ...over,
+  id: "b1", kind: "outreach", status: "open",
+  organisation: { id: "org-1", name: "Riverside", groupType: "education", town: "Leeds", postcode: "LS11 5PQ" },
+  completedSteps: ["outreach-eligibility", "outreach-activities"], nextStep: "outreach-advisories",
+  participants: 0, schedule: [], tickets: [], messages: [],
+  expiresAt: "2026-12-01T12:00:00Z", createdAt: "2026-11-22T12:00:00Z", updatedAt: "2026-11-22T12:00:00Z",
+  ...over,
 });
 
 function run(path: string, options: { method?: string; associations?: unknown[]; eligibility?: unknown; baskets?: unknown[]; loggedOut?: boolean } = {}) {
