@@ -36,8 +36,6 @@ export default defineConfig({
           env: {
             GATEWAY_BASE_URL: FAULT_ORIGINS.gateway,
             CMS_BASE_URL: FAULT_ORIGINS.cms,
-            // Lower than the injected 5 s delay, so the delay must end as a time-out.
-            GATEWAY_TIMEOUT_MS: "150",
             NODE_ENV: "production",
           },
           testTimeout: 30_000,

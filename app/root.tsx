@@ -13,13 +13,14 @@ import { TagManager } from "./components/tag-manager";
 import { config } from "./config.server";
 import { dataLayerContext, servicesContext, themeContext, userContext } from "./context";
 import { readConsent } from "./cookie-consent.server";
+import { formPostsOnly } from "./form-posts.server";
 import { guards } from "./guards";
 import { servicesMiddleware } from "./services.server";
 import { StoresProvider } from "./state/stores";
 import stylesheet from "./styles/app.css?url";
 import { trackingRefused } from "./tracking.server";
 
-export const middleware: Route.MiddlewareFunction[] = [servicesMiddleware, ...guards("theme", "auth", "datalayer")];
+export const middleware: Route.MiddlewareFunction[] = [formPostsOnly, servicesMiddleware, ...guards("theme", "auth", "datalayer")];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { cms } = context.get(servicesContext);

@@ -3195,7 +3195,20 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["AmendmentConflict"];
+            /**
+             * @description A request with this key is still being processed (code
+             *     `idempotency_key_in_flight`; retry later with the same key), the order cannot
+             *     be amended (code `amendment_not_allowed`, e.g. invoice-paid, cancelled or past),
+             *     or the capacity is not available (code `capacity_unavailable`).
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The key was already used with a different body (code `idempotency_key_reused`), or the body is invalid (numbers lower than booked, with `errors`). */
             422: {
                 headers: {

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The whole test suite, as README and CI run it: contracts current, types, unit, contract
-# (Pact consumer, OpenAPI check, provider verification) and e2e on the production build.
+# (Pact consumer, OpenAPI check, provider verification), faults (fault injection, fuzzing,
+# idempotency; they build the app themselves) and e2e on the production build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -13,7 +14,7 @@ step "Type check"
 react-router typegen
 tsc
 
-step "Unit and contract tests"
+step "Unit, contract and fault tests (fault injection, fuzzing, idempotency)"
 vitest run
 
 step "Browser"

@@ -291,6 +291,8 @@ describe("validation", () => {
     expect((await call(`/1/indexes/${INDEX}/query`, null, { headers: { "x-algolia-api-key": "wrong" } })).status).toBe(403);
     expect(await call(`/1/indexes/${INDEX}/query`, null, { method: "GET" })).toEqual({ status: 405, body: { message: "Method not allowed", status: 405 } });
     expect((await call("/1/nothing-here", {})).status).toBe(404);
+    // Found by the fuzz suite (tests/faults): a malformed percent-encoding was a 500.
+    expect(await call("/1/indexes/%E0%A4%A/query", {})).toEqual({ status: 400, body: { message: "The path is not validly percent-encoded", status: 400 } });
   });
 });
 

@@ -125,8 +125,17 @@ function runFacetQuery(facet: unknown, raw: Record<string, unknown>): Record<str
   return { facetHits, exhaustiveFacetsCount: true, processingTimeMS: Math.round(performance.now() - started) };
 }
 
+/** A path segment, decoded; a malformed percent-encoding (e.g. "%E0%A4%A") is the client's error, not the server's. */
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    throw badRequest("The path is not validly percent-encoded");
+  }
+}
+
 async function route(request: Request, url: URL, options: SearchHandlerOptions): Promise<Response> {
-  const segments = url.pathname.split("/").filter(Boolean).map((s) => decodeURIComponent(s));
+  const segments = url.pathname.split("/").filter(Boolean).map(decodeSegment);
   const primary = options.indexName ?? DEFAULT_INDEX_NAME;
   const post = () => {
     if (request.method !== "POST") throw new SearchApiError(405, "Method not allowed");

@@ -27,6 +27,8 @@ interface RouteCase {
 }
 
 const REVIEW_BASKET = "b-faults-review";
+/** The app's GATEWAY_TIMEOUT_MS here (the lowest it accepts is 100). */
+const TIMEOUT_MS = 150;
 
 /** The review form's hidden fields, read from the page (as a browser would submit them). */
 async function reviewForm(app: App, cookie: string): Promise<Record<string, string>> {
@@ -110,7 +112,8 @@ const onUnhandled = (reason: unknown) => unhandled.push(reason);
 beforeAll(async () => {
   vi.spyOn(console, "error").mockImplementation((...args: unknown[]) => void logged.push(args.map(String).join(" ")));
   process.on("unhandledRejection", onUnhandled);
-  app = await startApp();
+  // Below the injected 5 s delay, so the delay must end as a time-out.
+  app = await startApp({ timeoutMs: TIMEOUT_MS });
   cookie = await app.logIn();
 });
 

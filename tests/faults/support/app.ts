@@ -12,6 +12,7 @@ import { FAULT_ORIGINS, FAULTS_BUILD_DIR, ROOT } from "./paths";
 export const ORIGIN = "http://localhost";
 
 export interface App {
+  build: ServerBuild;
   embedded: EmbeddedBackend;
   /** One request to the app, as a browser without JavaScript would send it (same-origin form posts). */
   request: (path: string, init?: { method?: string; form?: Record<string, string> | URLSearchParams | FormData; body?: BodyInit; headers?: Record<string, string>; cookie?: string }) => Promise<Response>;
@@ -20,10 +21,15 @@ export interface App {
   close: () => void;
 }
 
-export async function startApp(): Promise<App> {
+/**
+ * Imports the build (its configuration is read then, from the environment: each test file
+ * runs in its own module graph) with the gateway and CMS time-out given.
+ */
+export async function startApp({ timeoutMs }: { timeoutMs: number }): Promise<App> {
   if (process.env.GATEWAY_BASE_URL !== FAULT_ORIGINS.gateway || process.env.CMS_BASE_URL !== FAULT_ORIGINS.cms) {
     throw new Error("Run the faults suites through their vitest project, which points the build at the suite's backend");
   }
+  process.env.GATEWAY_TIMEOUT_MS = String(timeoutMs);
   const embedded = startEmbeddedBackend({
     gatewayBaseUrl: FAULT_ORIGINS.gateway,
     cmsBaseUrl: FAULT_ORIGINS.cms,
@@ -55,7 +61,7 @@ export async function startApp(): Promise<App> {
     return cookie;
   };
 
-  return { embedded, request, logIn, close: () => embedded.close() };
+  return { build, embedded, request, logIn, close: () => embedded.close() };
 }
 
 /** The name=value pairs a response sets, as a Cookie header (attributes dropped). */
