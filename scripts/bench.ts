@@ -6,7 +6,8 @@
  *   node scripts/bench.ts search     the sections whose name contains "search"
  *
  * A section is an entry of SECTIONS below: a name and a function printing its report.
- * Add later benchmarks as more sections.
+ * Add later benchmarks as more sections. The page sections (ssr, initial-js; in
+ * bench-pages.ts) use the production build in BUILD_DIR (default build/): build first.
  */
 import { availableParallelism, cpus, loadavg } from "node:os";
 import MiniSearch from "minisearch";
@@ -16,6 +17,7 @@ import { getSearchEngine, handleSearchRequest } from "../mocks/search/protocol.t
 import { FACET_ATTRIBUTES, SEARCHABLE_ATTRIBUTES } from "../mocks/search/settings.ts";
 import { type QueryWord, allowedTypos, matchLength, normalise, queryWords, tokenize } from "../mocks/search/text.ts";
 import type { OrganisationRecord } from "../mocks/search/types.ts";
+import { initialJsSection, ssrSection } from "./bench-pages.ts";
 
 interface Section {
   name: string;
@@ -268,6 +270,8 @@ async function miniSearchReference(): Promise<void> {
 const SECTIONS: readonly Section[] = [
   { name: "search", description: "Embedded search engine at 50,000 documents (issue 3)", run: searchSection },
   { name: "search-reference-minisearch", description: "Reference: MiniSearch.search() on the same documents", run: miniSearchReference },
+  { name: "ssr", description: "Server rendering: home, account and search page versus a bare React Router page (issue 6)", run: ssrSection },
+  { name: "initial-js", description: "Initial JavaScript per page versus the framework floor (issue 6)", run: initialJsSection },
 ];
 
 async function main(): Promise<void> {

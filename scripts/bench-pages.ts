@@ -1,0 +1,330 @@
+/**
+ * Sections of `npm run bench` about pages (issue 6, "Performance"), on the production build
+ * in BUILD_DIR (default build/; `npm run build` first):
+ *
+ * - ssr: server-rendering throughput of the home, account and search pages versus a bare
+ *   React Router page rendered by the same server build in the same run.
+ * - initial-js: the JavaScript each page loads before it is interactive (gzip) versus the
+ *   framework floor: React and React Router's client alone.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { gzipSync } from "node:zlib";
+import type { ServerBuild } from "react-router";
+
+const ROOT = path.resolve(import.meta.dirname, "..");
+const BUILD_DIR = process.env.BUILD_DIR || "build";
+const ORIGIN = "http://localhost";
+const DEMO = { email: "teacher@example.org", password: "museum-visit-2026" };
+
+const mark = (pass: boolean) => (pass ? "✔ pass" : "✘ FAIL");
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
+
+function table(header: readonly string[], rows: readonly (readonly string[])[]): string {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: readonly string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ");
+  return [line(header), line(widths.map((w) => "-".repeat(w))), ...rows.map(line)].join("\n");
+}
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+const cpuNow = () => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+};
+
+let loaded: Promise<ServerBuild> | null = null;
+
+/** The server build, imported once (on the embedded default it starts the in-process gateway and CMS). */
+function serverBuild(): Promise<ServerBuild> {
+  loaded ??= (async () => {
+    // Before React and React Router load: they pick their production builds from it.
+    process.env.NODE_ENV ??= "production";
+    const file = path.join(ROOT, BUILD_DIR, "server", "index.js");
+    if (!existsSync(file)) throw new Error(`no server build in ${BUILD_DIR}/: run \`npm run build\` first`);
+    return (await import(pathToFileURL(file).href)) as ServerBuild;
+  })();
+  return loaded;
+}
+
+// ---- SSR throughput ----
+
+type Handler = (request: Request) => Promise<Response>;
+
+interface Page {
+  name: string;
+  path: string;
+  session: boolean;
+  marker: string;
+  /** ≥ this share of the bare page's req/s. */
+  target: number;
+}
+
+const PAGES: readonly Page[] = [
+  { name: "home", path: "/", session: false, marker: "</html>", target: 0.6 },
+  { name: "account (logged in)", path: "/account", session: true, marker: "Your account", target: 0.6 },
+  { name: "search page", path: "/registration/education/organisation", session: false, marker: "Find your organisation", target: 0.4 },
+];
+const ROUNDS = 3;
+const SECONDS_PER_ROUND = 3;
+/** Requests in flight at once: the app's pages wait on the (in-process) gateway and CMS, so some overlap, as on a server. */
+const CONCURRENCY = 8;
+
+/**
+ * The bare page: the same server build (its entry.server, so the same streaming render,
+ * and the same React and React Router) with a route table of one root route that renders a
+ * heading and React Router's <Meta>, <Links> and <Scripts>: no middleware, no loader, no
+ * backend call. What any React Router page costs, measured beside ours.
+ */
+async function bareHandler(build: ServerBuild): Promise<Handler> {
+  const { createRequestHandler, Links, Meta, Scripts } = await import("react-router");
+  const { createElement: h } = await import("react");
+  const Layout = ({ children }: { children?: unknown }) =>
+    h(
+      "html",
+      { lang: "en" },
+      h("head", null, h("meta", { charSet: "utf-8" }), h("title", null, "Bare"), h(Meta), h(Links)),
+      h("body", null, children as never, h(Scripts)),
+    );
+  const Bare = () => h("main", null, h("h1", null, "Bare"), h("p", null, "A React Router page and nothing else."));
+  const bare: ServerBuild = {
+    ...build,
+    routes: { root: { id: "root", path: "", module: { default: Bare, Layout } as never } },
+    assets: {
+      ...build.assets,
+      routes: {
+        root: {
+          id: "root",
+          path: "",
+          module: "/assets/bench-bare-root.js",
+          imports: [],
+          css: [],
+          hasAction: false,
+          hasLoader: false,
+          hasClientAction: false,
+          hasClientLoader: false,
+          hasClientMiddleware: false,
+          hasErrorBoundary: false,
+          clientActionModule: undefined,
+          clientLoaderModule: undefined,
+          clientMiddlewareModule: undefined,
+          hydrateFallbackModule: undefined,
+        },
+      },
+    },
+  };
+  const handle = createRequestHandler(bare, "production");
+  return (request) => handle(request);
+}
+
+async function logIn(handle: Handler): Promise<string> {
+  const response = await handle(
+    new Request(`${ORIGIN}/login`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: ORIGIN, "Sec-Fetch-Site": "same-origin" },
+      body: new URLSearchParams(DEMO),
+    }),
+  );
+  const cookies = response.headers.getSetCookie().map((c) => c.split(";")[0]!);
+  if (response.status !== 302 || cookies.length === 0) throw new Error(`logging in failed: HTTP ${response.status}`);
+  return cookies.join("; ");
+}
+
+interface Throughput {
+  rps: number;
+  cpuMsPerRequest: number;
+}
+
+/** Requests for `seconds`, CONCURRENCY at a time, each body read to the end. */
+async function throughput(handle: Handler, pathname: string, headers: Record<string, string>, seconds: number): Promise<Throughput> {
+  let count = 0;
+  const started = performance.now();
+  const end = started + seconds * 1000;
+  const cpuStarted = cpuNow();
+  const worker = async () => {
+    while (performance.now() < end) {
+      const response = await handle(new Request(`${ORIGIN}${pathname}`, { headers }));
+      await response.text();
+      if (response.status !== 200) throw new Error(`${pathname} answered ${response.status}`);
+      count++;
+    }
+  };
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  const elapsed = (performance.now() - started) / 1000;
+  return { rps: count / elapsed, cpuMsPerRequest: (cpuNow() - cpuStarted) / count };
+}
+
+/**
+ * How much of a page is the embedded default's in-process backend: the gateway and CMS
+ * calls one request makes (counted at globalThis.fetch, which the app's clients call),
+ * and the CPU time of one such call through MSW's interception.
+ */
+function countBackendCalls(): { calls: () => number; sampleUrl: () => string | undefined; restore: () => void } {
+  const original = globalThis.fetch;
+  let calls = 0;
+  let sampleUrl: string | undefined;
+  globalThis.fetch = (input, init) => {
+    calls++;
+    const url = input instanceof Request ? input.url : String(input);
+    if (url.endsWith("/site")) sampleUrl = url;
+    return original(input, init);
+  };
+  return { calls: () => calls, sampleUrl: () => sampleUrl, restore: () => (globalThis.fetch = original) };
+}
+
+async function backendCallCpuMs(url: string): Promise<number> {
+  for (let i = 0; i < 20; i++) await (await fetch(url)).text();
+  const started = cpuNow();
+  const runs = 200;
+  for (let i = 0; i < runs; i++) await (await fetch(url)).text();
+  return (cpuNow() - started) / runs;
+}
+
+export async function ssrSection(): Promise<void> {
+  const build = await serverBuild();
+  const { createRequestHandler } = await import("react-router");
+  const appHandle = createRequestHandler(build, "production");
+  const app: Handler = (request) => appHandle(request);
+  const bare = await bareHandler(build);
+  const cookie = await logIn(app);
+
+  const subjects: { name: string; handle: Handler; path: string; headers: Record<string, string>; page?: Page }[] = [
+    { name: "bare React Router page", handle: bare, path: "/", headers: {} },
+    ...PAGES.map((page) => ({ name: page.name, handle: app, path: page.path, headers: page.session ? { cookie } : ({} as Record<string, string>), page })),
+  ];
+  const backendCalls = new Map<string, number>();
+  for (const subject of subjects) {
+    const counter = countBackendCalls();
+    const response = await subject.handle(new Request(`${ORIGIN}${subject.path}`, { headers: subject.headers }));
+    const body = await response.text();
+    counter.restore();
+    backendCalls.set(subject.name, counter.calls());
+    if (response.status !== 200 || (subject.page && !body.includes(subject.page.marker))) {
+      throw new Error(`${subject.name} (${subject.path}) answered ${response.status}`);
+    }
+    await throughput(subject.handle, subject.path, subject.headers, 1); // warm-up
+  }
+  const counter = countBackendCalls();
+  await app(new Request(`${ORIGIN}/`));
+  counter.restore();
+  const sampleUrl = counter.sampleUrl();
+  const callCpuMs = sampleUrl ? await backendCallCpuMs(sampleUrl) : 0;
+
+  // Rounds alternate the subjects, so a change in the machine's load hits them alike.
+  const results = new Map<string, Throughput[]>(subjects.map((s) => [s.name, []]));
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const subject of subjects) results.get(subject.name)!.push(await throughput(subject.handle, subject.path, subject.headers, SECONDS_PER_ROUND));
+  }
+  const summary = (name: string) => {
+    const runs = results.get(name)!;
+    return { rps: median(runs.map((r) => r.rps)), cpu: median(runs.map((r) => r.cpuMsPerRequest)) };
+  };
+  const floor = summary("bare React Router page");
+  const rows = subjects.map((subject) => {
+    const { rps, cpu } = summary(subject.name);
+    const ratio = rps / floor.rps;
+    const cpuRatio = floor.cpu / cpu;
+    const calls = backendCalls.get(subject.name) ?? 0;
+    const withoutBackend = Math.max(cpu - calls * callCpuMs, floor.cpu);
+    return [
+      subject.name,
+      subject.path,
+      rps.toFixed(0),
+      cpu.toFixed(2),
+      String(calls),
+      withoutBackend.toFixed(2),
+      subject.page ? `${(ratio * 100).toFixed(0)}%` : "100%",
+      subject.page ? `${(cpuRatio * 100).toFixed(0)}%` : "100%",
+      subject.page ? `${((floor.cpu / withoutBackend) * 100).toFixed(0)}%` : "100%",
+      subject.page ? `≥ ${subject.page.target * 100}%` : "",
+      subject.page ? mark(ratio >= subject.page.target) : "",
+    ];
+  });
+  console.log(
+    `In this process, through React Router's request handler (no HTTP): ${CONCURRENCY} requests at a time, ` +
+      `${ROUNDS} rounds of ${SECONDS_PER_ROUND} s per page alternating, medians shown.\n` +
+      "The pages run their middleware (session, guards) and loaders against the embedded default's in-process gateway and CMS.\n" +
+      "CPU ms/req is this process's CPU time per request: the ratio of its inverse is what the req/s ratio would be on an idle CPU.\n" +
+      `Backend calls: gateway and CMS calls per request; on the embedded default each costs this process about ${callCpuMs.toFixed(2)} ms of CPU\n` +
+      "(MSW intercepting fetch and answering from the in-memory backend). \"without backend\" subtracts that: an estimate of the page's own\n" +
+      "cost, to set against the real HTTP calls of a deployment. The target is judged on req/s, as measured.\n",
+  );
+  console.log(
+    table(["page", "path", "req/s", "CPU ms/req", "backend calls", "CPU ms/req without backend", "vs bare", "vs bare (CPU)", "vs bare (CPU, without backend)", "target", ""], rows),
+  );
+}
+
+// ---- initial JavaScript ----
+
+interface JsPage {
+  name: string;
+  routeId: string;
+  search: boolean;
+}
+
+const JS_PAGES: readonly JsPage[] = [
+  { name: "home", routeId: "routes/home", search: false },
+  { name: "content page", routeId: "routes/content-page", search: false },
+  { name: "login", routeId: "routes/login", search: false },
+  { name: "account", routeId: "routes/account/overview", search: false },
+  { name: "account: your details", routeId: "routes/account/user-edit", search: false },
+  { name: "account: orders", routeId: "routes/account/orders", search: false },
+  { name: "account: one order", routeId: "routes/account/order", search: false },
+  { name: "registration: group type", routeId: "routes/registration/group-type", search: false },
+  { name: "registration: your details", routeId: "routes/registration/user-edit", search: false },
+  { name: "registration: review", routeId: "routes/registration/review", search: false },
+  { name: "booking: date", routeId: "routes/book/date", search: false },
+  { name: "booking: information", routeId: "routes/book/information", search: false },
+  { name: "booking: schedule", routeId: "routes/book/schedule", search: false },
+  { name: "booking: review", routeId: "routes/book/review", search: false },
+  { name: "booking (group): tickets", routeId: "routes/book/group-capacities", search: false },
+  { name: "search: registration organisation", routeId: "routes/registration/organisation", search: true },
+  { name: "search: account association", routeId: "routes/account/association", search: true },
+];
+const TARGET_NON_SEARCH = 1.25;
+const TARGET_SEARCH = 1.9;
+
+export async function initialJsSection(): Promise<void> {
+  const { assets } = await serverBuild();
+  const sizes = new Map<string, number>();
+  const gzipped = (url: string) => {
+    let size = sizes.get(url);
+    if (size === undefined) {
+      size = gzipSync(readFileSync(path.join(ROOT, BUILD_DIR, "client", url)), { level: 9 }).length;
+      sizes.set(url, size);
+    }
+    return size;
+  };
+  const total = (urls: Iterable<string>) => [...urls].reduce((sum, url) => sum + gzipped(url), 0);
+
+  // The floor: what hydrating any React Router app loads (entry.client: React DOM and React
+  // Router's client, with their shared chunks). Ours adds a 1 kB chunk-reload handler to it.
+  const floorFiles = new Set([assets.entry.module, ...assets.entry.imports]);
+  const floor = total(floorFiles);
+
+  const rows = JS_PAGES.map((page) => {
+    // A page loads the entry and, for each route from root down to it, the route's module and its imports
+    // (React Router's <Scripts> preloads exactly these).
+    const files = new Set(floorFiles);
+    for (let id: string | undefined = page.routeId; id; id = assets.routes[id]?.parentId) {
+      const route = assets.routes[id];
+      if (!route) throw new Error(`no route ${id} in the build's manifest`);
+      files.add(route.module);
+      for (const file of route.imports ?? []) files.add(file);
+    }
+    const size = total(files);
+    const ratio = size / floor;
+    const target = page.search ? TARGET_SEARCH : TARGET_NON_SEARCH;
+    return [page.name, String(files.size), kb(size), `+${kb(size - floor)}`, `${ratio.toFixed(2)}×`, `≤ ${target}×`, mark(ratio <= target)];
+  });
+  console.log(
+    `Framework floor: ${kb(floor)} gzip in ${floorFiles.size} files (entry.client and its imports: React, React DOM, React Router).\n` +
+      "Per page: the floor plus every route module from root down to the page and their imports, from the build's manifest; gzip -9.\n",
+  );
+  console.log(table(["page", "files", "JS gzip", "over floor", "× floor", "target", ""], rows));
+}
