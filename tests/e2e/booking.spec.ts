@@ -216,7 +216,7 @@ test("a school pays by card on the hosted payment page", async ({ page, axe }) =
   await expect(page.getByRole("table", { name: "Price" }).locator("tfoot")).toContainText("£45.00");
   await acceptTermsAndConfirm(page, /^Confirm and pay by card$/);
 
-  await expect(page).toHaveURL(/\/hosted-payment\/[\w-]+$/);
+  await expect(page).toHaveURL(/\/hosted-payment\/[\w-]+\?return=%2Faccount%2Fbook%2Fpayment%2Freturn$/);
   await expect(page).toHaveTitle("Pay by card | Group visits");
   await expect(page.getByText("£45.00").first()).toBeVisible();
   await axe();
