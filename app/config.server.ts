@@ -6,6 +6,13 @@ const DEFAULT_SESSION_SECRET = "embedded-default-session-secret-not-for-producti
 
 const optionalUrl = z.url({ protocol: /^https?$/ }).optional();
 
+/** Comma-separated https origins (scheme and host, no path). */
+const origins = z
+  .string()
+  .optional()
+  .transform((v) => (v ? v.split(",").map((o) => o.trim()).filter(Boolean) : []))
+  .refine((list) => list.every((o) => /^https:\/\/[a-z0-9.-]+(:\d+)?$/i.test(o)), "https origins like https://pay.example.com, comma-separated");
+
 export const configSchema = z
   .object({
     /** Serverless API gateway (eu-west-1). Unset: the embedded default answers. */
@@ -28,6 +35,13 @@ export const configSchema = z
       .regex(/^GTM-[A-Z0-9]{4,10}$/, "a tag manager container id like GTM-ABC123")
       .default("GTM-TEST123"),
     GATEWAY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8_000),
+    /**
+     * Reverse proxies in front of this server that set X-Forwarded-For/-Proto/-Host.
+     * 0 (default): those headers are ignored, the socket's address is the client.
+     */
+    TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+    /** The card provider's hosted payment page origins, allowed as form targets (no-JS checkout redirects there). */
+    PAYMENT_PAGE_ORIGINS: origins,
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   })
   .refine((c) => Boolean(c.GATEWAY_BASE_URL) === Boolean(c.CMS_BASE_URL), {
@@ -52,6 +66,8 @@ export interface Config {
   environmentLabel: string;
   isProduction: boolean;
   gtmId: string;
+  trustProxyHops: number;
+  paymentPageOrigins: string[];
 }
 
 // Fake origins the in-process mocks intercept; no network is touched.
@@ -83,6 +99,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     environmentLabel: c.ENVIRONMENT_LABEL,
     isProduction,
     gtmId: c.GTM_ID,
+    trustProxyHops: c.TRUST_PROXY_HOPS,
+    paymentPageOrigins: c.PAYMENT_PAGE_ORIGINS,
   };
 }
 

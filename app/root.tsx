@@ -17,21 +17,26 @@ import { guards } from "./guards";
 import { servicesMiddleware } from "./services.server";
 import { StoresProvider } from "./state/stores";
 import stylesheet from "./styles/app.css?url";
-import { trackingRefused } from "./tracking.server";
+import { sanitizeRichText } from "./rich-text.server";
+import { securityMiddleware } from "./security/middleware.server";
+import { useNonce } from "./security/nonce";
+import { tagManagerFor } from "./tracking.server";
+import { ZOD_JITLESS_SCRIPT } from "./zod-jitless";
 
-export const middleware: Route.MiddlewareFunction[] = [servicesMiddleware, ...guards("theme", "auth", "datalayer")];
+export const middleware: Route.MiddlewareFunction[] = [securityMiddleware, servicesMiddleware, ...guards("theme", "auth", "datalayer")];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { cms } = context.get(servicesContext);
   const user = context.get(userContext);
+  const site = required(await getSite(cms));
   return {
-    site: required(await getSite(cms)),
+    site: { ...site, cookieNotice: { ...site.cookieNotice, body: sanitizeRichText(site.cookieNotice.body) } },
     // Only what the shell shows: no token, no contact details.
     userName: user ? user.firstName : null,
     theme: context.get(themeContext),
     dataLayer: context.get(dataLayerContext),
     consent: await readConsent(request),
-    gtmId: trackingRefused(request) ? null : config.gtmId,
+    gtmId: tagManagerFor(request, config.gtmId),
     environmentLabel: config.isProduction ? null : config.environmentLabel,
     // Public by design: a search-only key. hosts null means the embedded default (this origin).
     search: {
@@ -50,6 +55,7 @@ export const links: Route.LinksFunction = () => [
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
+  const nonce = useNonce();
   return (
     <html lang="en-GB" data-theme={data?.theme ?? "default"}>
       <head>
@@ -57,8 +63,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <Links />
-        {data?.dataLayer ? <DataLayer page={data.dataLayer} /> : null}
-        {data?.gtmId ? <TagManager gtmId={data.gtmId} consent={data.consent} /> : null}
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: ZOD_JITLESS_SCRIPT }} />
+        {data?.dataLayer ? <DataLayer page={data.dataLayer} nonce={nonce} /> : null}
+        {data?.gtmId ? <TagManager gtmId={data.gtmId} consent={data.consent} nonce={nonce} /> : null}
       </head>
       <body>
         <StoresProvider>
@@ -76,8 +83,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {data ? <SiteFooter site={data.site} /> : null}
           {data && !data.consent ? <CookieNotice notice={data.site.cookieNotice} /> : null}
         </StoresProvider>
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );
