@@ -35,6 +35,10 @@ export const configSchema = z
       .regex(/^GTM-[A-Z0-9]{4,10}$/, "a tag manager container id like GTM-ABC123")
       .default("GTM-TEST123"),
     GATEWAY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8_000),
+    /** Minutes without a request after which a session ends. */
+    SESSION_IDLE_TIMEOUT_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(120),
+    /** Minutes after login after which a session ends, however active. */
+    SESSION_ABSOLUTE_TIMEOUT_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(720),
     /**
      * Reverse proxies in front of this server that set X-Forwarded-For/-Proto/-Host.
      * 0 (default): those headers are ignored, the socket's address is the client.
@@ -51,7 +55,11 @@ export const configSchema = z
   .refine(
     (c) => c.ENVIRONMENT_LABEL.toLowerCase() !== "production" || c.SESSION_SECRET !== DEFAULT_SESSION_SECRET,
     { message: "production needs its own secret, not the embedded default's", path: ["SESSION_SECRET"] },
-  );
+  )
+  .refine((c) => c.SESSION_IDLE_TIMEOUT_MINUTES <= c.SESSION_ABSOLUTE_TIMEOUT_MINUTES, {
+    message: "must not be longer than SESSION_ABSOLUTE_TIMEOUT_MINUTES",
+    path: ["SESSION_IDLE_TIMEOUT_MINUTES"],
+  });
 
 export type RawConfig = z.infer<typeof configSchema>;
 
@@ -66,6 +74,7 @@ export interface Config {
   environmentLabel: string;
   isProduction: boolean;
   gtmId: string;
+  session: { idleTimeoutMs: number; absoluteTimeoutMs: number };
   trustProxyHops: number;
   paymentPageOrigins: string[];
 }
@@ -99,6 +108,10 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     environmentLabel: c.ENVIRONMENT_LABEL,
     isProduction,
     gtmId: c.GTM_ID,
+    session: {
+      idleTimeoutMs: c.SESSION_IDLE_TIMEOUT_MINUTES * 60_000,
+      absoluteTimeoutMs: c.SESSION_ABSOLUTE_TIMEOUT_MINUTES * 60_000,
+    },
     trustProxyHops: c.TRUST_PROXY_HOPS,
     paymentPageOrigins: c.PAYMENT_PAGE_ORIGINS,
   };

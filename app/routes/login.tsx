@@ -1,12 +1,12 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/login";
-import { login } from "../api/gateway.server";
+import { login, logout } from "../api/gateway.server";
 import { Field } from "../components/field";
 import { servicesContext, userContext } from "../context";
 import { pageTitle } from "../meta";
 import { safeRedirectPath } from "../safe-redirect";
-import { commitSession } from "../session.server";
+import { startSession } from "../session.server";
 import { formValues, toFieldErrors } from "../validation";
 
 const loginSchema = z.object({
@@ -30,10 +30,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     const message = result.status === 429 ? "Too many attempts. Wait a minute and try again." : LOGIN_FAILED;
     return data({ errors: { form: message }, values }, { status: result.status === 429 ? 429 : 401 });
   }
-  session.set("token", result.data.token);
-  session.set("expiresAt", result.data.expiresAt);
+  // A whole new session (new cookie value); nothing of the one the request came with is
+  // kept, and a session it still carried is ended at the gateway.
+  if (session.get("token")) await logout(gateway).catch(() => undefined);
   return redirect(safeRedirectPath(parsed.data.redirectTo), {
-    headers: { "Set-Cookie": await commitSession(session, result.data.expiresAt) },
+    headers: { "Set-Cookie": await startSession(result.data) },
   });
 }
 

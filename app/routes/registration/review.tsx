@@ -14,7 +14,7 @@ import { validParams } from "../../params";
 import { clearDraft, draftFor, readDraft, type RegistrationDraft } from "../../registration/draft.server";
 import { registrationPath } from "../../registration/steps";
 import { useClearRegistrationTyping } from "../../registration/use-typing";
-import { commitSession } from "../../session.server";
+import { startSession } from "../../session.server";
 
 const paramsSchema = z.object({ group: z.enum(GROUP_TYPES) });
 
@@ -68,7 +68,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return data({ errors, message: null, links: [] as Links }, { status: 400 });
   }
   const { user, organisationId, organisation } = completeDraft(draftFor(await readDraft(request), group));
-  const { session, gateway } = context.get(servicesContext);
+  const { gateway } = context.get(servicesContext);
 
   const body: RegistrationRequest = {
     groupType: group,
@@ -90,11 +90,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const result = await createRegistration(gateway, body);
 
   if (result.ok) {
-    // Logged in with the session the gateway answered with; the draft is spent.
-    session.set("token", result.data.token);
-    session.set("expiresAt", result.data.expiresAt);
+    // Logged in with a new session from the gateway's answer; the draft is spent.
     const headers = new Headers();
-    headers.append("Set-Cookie", await commitSession(session, result.data.expiresAt));
+    headers.append("Set-Cookie", await startSession(result.data));
     headers.append("Set-Cookie", await clearDraft());
     return redirect("/account", { headers });
   }
