@@ -30,7 +30,17 @@ export default defineConfig({
     // The production build on its embedded default: no backend configured.
     command: `react-router-serve ./${process.env.BUILD_DIR ?? "build"}/server/index.js`,
     url: `http://127.0.0.1:${port}/`,
-    env: { PORT: String(port), NODE_ENV: "production", GTM_ID: "GTM-TEST123" },
+    // Rate limits relaxed by configuration (every test posts from 127.0.0.1); the limits
+    // themselves are tested on a server of their own (tests/e2e/rate-limit.spec.ts).
+    env: {
+      PORT: String(port),
+      NODE_ENV: "production",
+      GTM_ID: "GTM-TEST123",
+      RATE_LIMIT_LOGIN: "10000/60",
+      RATE_LIMIT_REGISTRATION: "10000/60",
+      RATE_LIMIT_PASSWORD_RESET: "10000/60",
+      RATE_LIMIT_NEWSLETTER: "10000/60",
+    },
     reuseExistingServer: false,
     timeout: 60_000,
     stdout: "ignore",

@@ -1,10 +1,23 @@
 import { z } from "zod";
+import type { RateLimitRule } from "./security/rate-limit";
 
 // The one place that reads process.env. Parsed once at start; a bad value stops the
 // server with a message naming the variable (see ADR 0003).
 const DEFAULT_SESSION_SECRET = "embedded-default-session-secret-not-for-production";
 
 const optionalUrl = z.url({ protocol: /^https?$/ }).optional();
+
+/** "requests/seconds", e.g. "20/300": at most 20 posts per client in a 5-minute window. */
+const rateLimit = (fallback: string) =>
+  z
+    .string()
+    .regex(/^\d{1,7}\/\d{1,6}$/, "requests/seconds, like 20/300")
+    .default(fallback)
+    .transform((v) => {
+      const [limit, seconds] = v.split("/").map(Number) as [number, number];
+      return { limit, windowMs: seconds * 1000 };
+    })
+    .refine((r) => r.limit >= 1 && r.windowMs >= 1000, "at least 1 request in at least 1 second");
 
 /** Comma-separated https origins (scheme and host, no path). */
 const origins = z
@@ -44,6 +57,10 @@ export const configSchema = z
      * 0 (default): those headers are ignored, the socket's address is the client.
      */
     TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+    RATE_LIMIT_LOGIN: rateLimit("20/300"),
+    RATE_LIMIT_REGISTRATION: rateLimit("10/3600"),
+    RATE_LIMIT_PASSWORD_RESET: rateLimit("10/900"),
+    RATE_LIMIT_NEWSLETTER: rateLimit("10/3600"),
     /** The card provider's hosted payment page origins, allowed as form targets (no-JS checkout redirects there). */
     PAYMENT_PAGE_ORIGINS: origins,
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -76,8 +93,11 @@ export interface Config {
   gtmId: string;
   session: { idleTimeoutMs: number; absoluteTimeoutMs: number };
   trustProxyHops: number;
+  rateLimits: Record<RateLimitName, RateLimitRule>;
   paymentPageOrigins: string[];
 }
+
+export type RateLimitName = "login" | "registration" | "passwordReset" | "newsletter";
 
 // Fake origins the in-process mocks intercept; no network is touched.
 export const EMBEDDED_GATEWAY_URL = "http://gateway.embedded.invalid/qa";
@@ -113,6 +133,12 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       absoluteTimeoutMs: c.SESSION_ABSOLUTE_TIMEOUT_MINUTES * 60_000,
     },
     trustProxyHops: c.TRUST_PROXY_HOPS,
+    rateLimits: {
+      login: c.RATE_LIMIT_LOGIN,
+      registration: c.RATE_LIMIT_REGISTRATION,
+      passwordReset: c.RATE_LIMIT_PASSWORD_RESET,
+      newsletter: c.RATE_LIMIT_NEWSLETTER,
+    },
     paymentPageOrigins: c.PAYMENT_PAGE_ORIGINS,
   };
 }

@@ -6,6 +6,8 @@ import { Field } from "../components/field";
 import { servicesContext, userContext } from "../context";
 import { pageTitle } from "../meta";
 import { safeRedirectPath } from "../safe-redirect";
+import { rateLimit } from "../security/limits.server";
+import { retryAfterHeaders } from "../security/retry-after";
 import { startSession } from "../session.server";
 import { formValues, toFieldErrors } from "../validation";
 
@@ -18,11 +20,17 @@ const loginSchema = z.object({
 // Deliberately the same whether the email is unknown or the password wrong.
 export const LOGIN_FAILED = "The email address or password is not right. Check them and try again.";
 
+// A refused (429) post tells the client when to try again.
+export const headers = retryAfterHeaders;
+
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const values = formValues(form, ["email", "redirectTo"]);
   const parsed = loginSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) return data({ errors: toFieldErrors(parsed.error), values }, { status: 400 });
+
+  const limited = rateLimit(request, "login");
+  if (limited) return data({ errors: { form: limited.message }, values }, { status: limited.status, headers: limited.headers });
 
   const { session, gateway } = context.get(servicesContext);
   const result = await login(gateway, { email: parsed.data.email, password: parsed.data.password });

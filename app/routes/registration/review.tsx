@@ -14,6 +14,8 @@ import { validParams } from "../../params";
 import { clearDraft, draftFor, readDraft, type RegistrationDraft } from "../../registration/draft.server";
 import { registrationPath } from "../../registration/steps";
 import { useClearRegistrationTyping } from "../../registration/use-typing";
+import { rateLimit } from "../../security/limits.server";
+import { retryAfterHeaders } from "../../security/retry-after";
 import { startSession } from "../../session.server";
 
 const paramsSchema = z.object({ group: z.enum(GROUP_TYPES) });
@@ -59,6 +61,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 type Links = { href: string; label: string }[];
 
+// A refused (429) post tells the client when to try again.
+export const headers = retryAfterHeaders;
+
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { group } = validParams(paramsSchema, params);
   const form = Object.fromEntries(await request.formData());
@@ -68,6 +73,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return data({ errors, message: null, links: [] as Links }, { status: 400 });
   }
   const { user, organisationId, organisation } = completeDraft(draftFor(await readDraft(request), group));
+  const limited = rateLimit(request, "registration");
+  if (limited) {
+    return data({ errors: {} as Record<string, string>, message: limited.message, links: [] as Links }, { status: limited.status, headers: limited.headers });
+  }
   const { gateway } = context.get(servicesContext);
 
   const body: RegistrationRequest = {
