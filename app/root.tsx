@@ -62,7 +62,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
-        <Links />
+        <Links nonce={nonce} />
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: ZOD_JITLESS_SCRIPT }} />
         {data?.dataLayer ? <DataLayer page={data.dataLayer} nonce={nonce} /> : null}
         {data?.gtmId ? <TagManager gtmId={data.gtmId} consent={data.consent} nonce={nonce} /> : null}
