@@ -2,8 +2,9 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { DEMO, expect, logIn, test } from "./fixtures";
 
 // The main e2e server relaxes the rate limits (every test posts from 127.0.0.1). This file
-// starts the same build on a port of its own with small limits, set through the
-// environment like any deployment: RATE_LIMIT_* are configuration, not a test code path.
+// starts the same server command (playwright.config's webServer) on a port of its own with
+// small limits, set through the environment like any deployment: RATE_LIMIT_* are
+// configuration, not a test code path.
 const port = Number(process.env.E2E_PORT ?? 3100) + 50;
 const baseURL = `http://127.0.0.1:${port}`;
 const LIMITS = { RATE_LIMIT_LOGIN: "3/60", RATE_LIMIT_PASSWORD_RESET: "2/900", RATE_LIMIT_NEWSLETTER: "2/3600" };
@@ -14,11 +15,16 @@ let server: ChildProcess | undefined;
 test.describe.configure({ mode: "serial" });
 test.use({ baseURL });
 
-test.beforeAll(async () => {
+test.beforeAll(async ({}, testInfo) => {
   test.setTimeout(90_000);
-  server = spawn(process.execPath, ["node_modules/@react-router/serve/dist/cli.js", `./${process.env.BUILD_DIR ?? "build"}/server/index.js`], {
-    env: { ...process.env, PORT: String(port), NODE_ENV: "production", GTM_ID: "GTM-TEST123", ...LIMITS },
+  const webServer = testInfo.config.webServer;
+  if (!webServer) throw new Error("playwright.config has no webServer to copy");
+  // Its own process group, so the shell and the server it starts stop together.
+  server = spawn(webServer.command, {
+    shell: true,
+    detached: true,
     stdio: "ignore",
+    env: { ...process.env, ...webServer.env, PORT: String(port), ...LIMITS },
   });
   for (let tries = 0; ; tries++) {
     const up = await fetch(`${baseURL}/`).then((r) => r.ok, () => false);
@@ -29,7 +35,7 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(() => {
-  server?.kill();
+  if (server?.pid) process.kill(-server.pid, "SIGTERM");
 });
 
 const sameOrigin = { Origin: baseURL, "Sec-Fetch-Site": "same-origin" };
