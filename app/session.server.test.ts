@@ -136,3 +136,25 @@ describe("the services middleware and the time-outs", () => {
     expect((await run(cookie)).response.headers.has("Set-Cookie")).toBe(false);
   });
 });
+
+describe("the cookie in production", () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+    vi.resetModules();
+  });
+
+  it("is __Host- prefixed, Secure, httpOnly, SameSite=Lax, for the whole site and no Domain", async () => {
+    vi.resetModules();
+    vi.stubEnv("ENVIRONMENT_LABEL", "production");
+    vi.stubEnv("SESSION_SECRET", "a-production-secret-of-at-least-32-characters");
+    vi.stubEnv("TICKETING_SESSION_COOKIE", "ticketing_session_live");
+    const production = await import("./session.server");
+    const setCookie = await production.startSession(login, Date.now());
+    expect(setCookie.startsWith("__Host-ticketing_session_live=")).toBe(true);
+    expect(setCookie).toMatch(/; Secure/);
+    expect(setCookie).toMatch(/; HttpOnly/);
+    expect(setCookie).toMatch(/; SameSite=Lax/);
+    expect(setCookie).toMatch(/; Path=\/(;|$)/);
+    expect(setCookie).not.toMatch(/Domain=/i);
+  });
+});
