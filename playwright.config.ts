@@ -36,7 +36,18 @@ export default defineConfig({
     // The production server (server.ts) and build, on the embedded default: no backend configured.
     command: "node server.ts",
     url: `http://127.0.0.1:${port}/healthz`,
-    env: { PORT: String(port), BUILD_DIR: process.env.BUILD_DIR ?? "build", NODE_ENV: "production", GTM_ID: "GTM-TEST123" },
+    // Rate limits relaxed by configuration (every test posts from 127.0.0.1); the limits
+    // themselves are tested on a server of their own (tests/e2e/rate-limit.spec.ts).
+    env: {
+      PORT: String(port),
+      BUILD_DIR: process.env.BUILD_DIR ?? "build",
+      NODE_ENV: "production",
+      GTM_ID: "GTM-TEST123",
+      RATE_LIMIT_LOGIN: "10000/60",
+      RATE_LIMIT_REGISTRATION: "10000/60",
+      RATE_LIMIT_PASSWORD_RESET: "10000/60",
+      RATE_LIMIT_NEWSLETTER: "10000/60",
+    },
     reuseExistingServer: false,
     timeout: 60_000,
     stdout: "ignore",

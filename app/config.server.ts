@@ -1,10 +1,30 @@
 import { z } from "zod";
+import type { RateLimitRule } from "./security/rate-limit";
 
 // The one place that reads process.env. Parsed once at start; a bad value stops the
 // server with a message naming the variable (see ADR 0003).
 const DEFAULT_SESSION_SECRET = "embedded-default-session-secret-not-for-production";
 
 const optionalUrl = z.url({ protocol: /^https?$/ }).optional();
+
+/** "requests/seconds", e.g. "20/300": at most 20 posts per client in a 5-minute window. */
+const rateLimit = (fallback: string) =>
+  z
+    .string()
+    .regex(/^\d{1,7}\/\d{1,6}$/, "requests/seconds, like 20/300")
+    .default(fallback)
+    .transform((v) => {
+      const [limit, seconds] = v.split("/").map(Number) as [number, number];
+      return { limit, windowMs: seconds * 1000 };
+    })
+    .refine((r) => r.limit >= 1 && r.windowMs >= 1000, "at least 1 request in at least 1 second");
+
+/** Comma-separated https origins (scheme and host, no path). */
+const origins = z
+  .string()
+  .optional()
+  .transform((v) => (v ? v.split(",").map((o) => o.trim()).filter(Boolean) : []))
+  .refine((list) => list.every((o) => /^https:\/\/[a-z0-9.-]+(:\d+)?$/i.test(o)), "https origins like https://pay.example.com, comma-separated");
 
 export const configSchema = z
   .object({
@@ -28,6 +48,21 @@ export const configSchema = z
       .regex(/^GTM-[A-Z0-9]{4,10}$/, "a tag manager container id like GTM-ABC123")
       .default("GTM-TEST123"),
     GATEWAY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8_000),
+    /** Minutes without a request after which a session ends. */
+    SESSION_IDLE_TIMEOUT_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(120),
+    /** Minutes after login after which a session ends, however active. */
+    SESSION_ABSOLUTE_TIMEOUT_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(720),
+    /**
+     * Reverse proxies in front of this server that set X-Forwarded-For/-Proto/-Host.
+     * 0 (default): those headers are ignored, the socket's address is the client.
+     */
+    TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+    RATE_LIMIT_LOGIN: rateLimit("20/300"),
+    RATE_LIMIT_REGISTRATION: rateLimit("10/3600"),
+    RATE_LIMIT_PASSWORD_RESET: rateLimit("10/900"),
+    RATE_LIMIT_NEWSLETTER: rateLimit("10/3600"),
+    /** The card provider's hosted payment page origins, allowed as form targets (no-JS checkout redirects there). */
+    PAYMENT_PAGE_ORIGINS: origins,
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   })
   .refine((c) => Boolean(c.GATEWAY_BASE_URL) === Boolean(c.CMS_BASE_URL), {
@@ -37,7 +72,11 @@ export const configSchema = z
   .refine(
     (c) => c.ENVIRONMENT_LABEL.toLowerCase() !== "production" || c.SESSION_SECRET !== DEFAULT_SESSION_SECRET,
     { message: "production needs its own secret, not the embedded default's", path: ["SESSION_SECRET"] },
-  );
+  )
+  .refine((c) => c.SESSION_IDLE_TIMEOUT_MINUTES <= c.SESSION_ABSOLUTE_TIMEOUT_MINUTES, {
+    message: "must not be longer than SESSION_ABSOLUTE_TIMEOUT_MINUTES",
+    path: ["SESSION_IDLE_TIMEOUT_MINUTES"],
+  });
 
 export type RawConfig = z.infer<typeof configSchema>;
 
@@ -52,7 +91,13 @@ export interface Config {
   environmentLabel: string;
   isProduction: boolean;
   gtmId: string;
+  session: { idleTimeoutMs: number; absoluteTimeoutMs: number };
+  trustProxyHops: number;
+  rateLimits: Record<RateLimitName, RateLimitRule>;
+  paymentPageOrigins: string[];
 }
+
+export type RateLimitName = "login" | "registration" | "passwordReset" | "newsletter";
 
 // Fake origins the in-process mocks intercept; no network is touched.
 export const EMBEDDED_GATEWAY_URL = "http://gateway.embedded.invalid/qa";
@@ -83,6 +128,18 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     environmentLabel: c.ENVIRONMENT_LABEL,
     isProduction,
     gtmId: c.GTM_ID,
+    session: {
+      idleTimeoutMs: c.SESSION_IDLE_TIMEOUT_MINUTES * 60_000,
+      absoluteTimeoutMs: c.SESSION_ABSOLUTE_TIMEOUT_MINUTES * 60_000,
+    },
+    trustProxyHops: c.TRUST_PROXY_HOPS,
+    rateLimits: {
+      login: c.RATE_LIMIT_LOGIN,
+      registration: c.RATE_LIMIT_REGISTRATION,
+      passwordReset: c.RATE_LIMIT_PASSWORD_RESET,
+      newsletter: c.RATE_LIMIT_NEWSLETTER,
+    },
+    paymentPageOrigins: c.PAYMENT_PAGE_ORIGINS,
   };
 }
 

@@ -27,8 +27,68 @@ describe("configuration", () => {
     [{ SESSION_SECRET: "short" }, "SESSION_SECRET"],
     [{ ENVIRONMENT_LABEL: "production" }, "SESSION_SECRET"],
     [{ TICKETING_SESSION_COOKIE: "bad name;" }, "TICKETING_SESSION_COOKIE"],
+    [{ RATE_LIMIT_LOGIN: "ten a minute" }, "RATE_LIMIT_LOGIN"],
+    [{ RATE_LIMIT_NEWSLETTER: "0/60" }, "RATE_LIMIT_NEWSLETTER"],
+    [{ SESSION_IDLE_TIMEOUT_MINUTES: "0" }, "SESSION_IDLE_TIMEOUT_MINUTES"],
+    [{ SESSION_IDLE_TIMEOUT_MINUTES: "800" }, "SESSION_IDLE_TIMEOUT_MINUTES"],
+    [{ TRUST_PROXY_HOPS: "-1" }, "TRUST_PROXY_HOPS"],
+    [{ PAYMENT_PAGE_ORIGINS: "http://pay.example.com" }, "PAYMENT_PAGE_ORIGINS"],
+    [{ PAYMENT_PAGE_ORIGINS: "https://pay.example.com/checkout" }, "PAYMENT_PAGE_ORIGINS"],
   ])("names the bad variable: %j", (env, name) => {
     expect(() => parseConfig(env)).toThrow(new RegExp(`${name}:`));
+  });
+});
+
+describe("security settings", () => {
+  it("has production defaults for the rate limits, session time-outs and proxies", () => {
+    const config = parseConfig({});
+    expect(config.rateLimits).toEqual({
+      login: { limit: 20, windowMs: 300_000 },
+      registration: { limit: 10, windowMs: 3_600_000 },
+      passwordReset: { limit: 10, windowMs: 900_000 },
+      newsletter: { limit: 10, windowMs: 3_600_000 },
+    });
+    expect(config.session).toEqual({ idleTimeoutMs: 2 * 3_600_000, absoluteTimeoutMs: 12 * 3_600_000 });
+    expect(config.trustProxyHops).toBe(0);
+    expect(config.paymentPageOrigins).toEqual([]);
+  });
+
+  it("reads them from the environment", () => {
+    const config = parseConfig({
+      RATE_LIMIT_LOGIN: "5/60",
+      SESSION_IDLE_TIMEOUT_MINUTES: "15",
+      SESSION_ABSOLUTE_TIMEOUT_MINUTES: "480",
+      TRUST_PROXY_HOPS: "2",
+      PAYMENT_PAGE_ORIGINS: "https://pay.example.com, https://3ds.example.com",
+    });
+    expect(config.rateLimits.login).toEqual({ limit: 5, windowMs: 60_000 });
+    expect(config.session).toEqual({ idleTimeoutMs: 15 * 60_000, absoluteTimeoutMs: 480 * 60_000 });
+    expect(config.trustProxyHops).toBe(2);
+    expect(config.paymentPageOrigins).toEqual(["https://pay.example.com", "https://3ds.example.com"]);
+  });
+});
+
+describe("secrets", () => {
+  it("come only from the environment: production refuses the embedded default secret", () => {
+    expect(() => parseConfig({ ENVIRONMENT_LABEL: "production", SESSION_SECRET: "embedded-default-session-secret-not-for-production" })).toThrow(
+      /SESSION_SECRET: production needs its own secret/,
+    );
+    expect(parseConfig({ ENVIRONMENT_LABEL: "production", SESSION_SECRET: "x".repeat(32) }).sessionSecret).toBe("x".repeat(32));
+  });
+
+  it.each([
+    ["unset", {}],
+    ["set to the embedded default", { SESSION_SECRET: "embedded-default-session-secret-not-for-production" }],
+  ])("a production server does not start with the session secret %s", async (_name, env: Record<string, string>) => {
+    const { spawnSync } = await import("node:child_process");
+    const { SESSION_SECRET: _inherited, ...inherited } = process.env;
+    const run = spawnSync(process.execPath, ["--input-type=module", "-e", 'await import("./app/config.server.ts"); console.log("started")'], {
+      env: { ...inherited, ENVIRONMENT_LABEL: "production", ...env },
+      encoding: "utf8",
+    });
+    expect(run.status).toBe(1);
+    expect(run.stdout).not.toContain("started");
+    expect(run.stderr).toMatch(/SESSION_SECRET: production needs its own secret/);
   });
 });
 

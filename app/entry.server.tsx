@@ -2,11 +2,14 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
-import { ServerRouter, type EntryContext, type HandleErrorFunction } from "react-router";
+import { ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
 import { config } from "./config.server";
 import { startEmbeddedDefault } from "./embedded.server";
 import { logError } from "./log.server";
 import { REQUEST_ID_HEADER } from "./request-id";
+import { createNonce, documentPolicy } from "./security/csp";
+import { NonceProvider } from "./security/nonce";
+import { tagManagerFor } from "./tracking.server";
 
 // For server.ts's /readyz: the app knows its backends, the server does not.
 export { checkReadiness } from "./readiness.server";
@@ -21,7 +24,23 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
+  _loadContext: RouterContextProvider,
 ) {
+  // Every document gets its own nonce and an enforced policy (ADR 0008). The tag manager's
+  // origin is allowed only when this document loads it (the root loader decides the same way).
+  const nonce = createNonce();
+  responseHeaders.set(
+    "Content-Security-Policy",
+    documentPolicy({
+      nonce,
+      tagManager: tagManagerFor(request, config.gtmId) !== null,
+      searchHosts: config.search.hosts,
+      formActionOrigins: config.paymentPageOrigins,
+      production: config.isProduction,
+      development: import.meta.env.DEV,
+    }),
+  );
+
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
@@ -34,28 +53,34 @@ export default function handleRequest(
 
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
-    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
-      [readyOption]() {
-        shellRendered = true;
-        const body = new PassThrough({
-          final(callback) {
-            clearTimeout(timeoutId);
-            timeoutId = undefined;
-            callback();
-          },
-        });
-        responseHeaders.set("Content-Type", "text/html");
-        pipe(body);
-        resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceProvider value={nonce}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </NonceProvider>,
+      {
+        nonce,
+        [readyOption]() {
+          shellRendered = true;
+          const body = new PassThrough({
+            final(callback) {
+              clearTimeout(timeoutId);
+              timeoutId = undefined;
+              callback();
+            },
+          });
+          responseHeaders.set("Content-Type", "text/html");
+          pipe(body);
+          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
+        },
+        onShellError(error: unknown) {
+          reject(error);
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          if (shellRendered) logError("render failed after the shell", error, requestFields(request));
+        },
       },
-      onShellError(error: unknown) {
-        reject(error);
-      },
-      onError(error: unknown) {
-        responseStatusCode = 500;
-        if (shellRendered) logError("render failed after the shell", error, requestFields(request));
-      },
-    });
+    );
   });
 }
 

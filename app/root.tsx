@@ -18,21 +18,31 @@ import { guards } from "./guards";
 import { servicesMiddleware } from "./services.server";
 import { StoresProvider } from "./state/stores";
 import stylesheet from "./styles/app.css?url";
-import { trackingRefused } from "./tracking.server";
+import { sanitizeRichText } from "./rich-text.server";
+import { securityMiddleware } from "./security/middleware.server";
+import { useNonce } from "./security/nonce";
+import { tagManagerFor } from "./tracking.server";
+import { ZOD_JITLESS_SCRIPT } from "./zod-jitless";
 
-export const middleware: Route.MiddlewareFunction[] = [formPostsOnly, servicesMiddleware, ...guards("theme", "auth", "datalayer")];
+export const middleware: Route.MiddlewareFunction[] = [
+  securityMiddleware,
+  formPostsOnly,
+  servicesMiddleware,
+  ...guards("theme", "auth", "datalayer"),
+];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { cms } = context.get(servicesContext);
   const user = context.get(userContext);
+  const site = required(await getSite(cms));
   return {
-    site: required(await getSite(cms)),
+    site: { ...site, cookieNotice: { ...site.cookieNotice, body: sanitizeRichText(site.cookieNotice.body) } },
     // Only what the shell shows: no token, no contact details.
     userName: user ? user.firstName : null,
     theme: context.get(themeContext),
     dataLayer: context.get(dataLayerContext),
     consent: await readConsent(request),
-    gtmId: trackingRefused(request) ? null : config.gtmId,
+    gtmId: tagManagerFor(request, config.gtmId),
     environmentLabel: config.isProduction ? null : config.environmentLabel,
     // Public by design: a search-only key. hosts null means the embedded default (this origin).
     search: {
@@ -51,15 +61,17 @@ export const links: Route.LinksFunction = () => [
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
+  const nonce = useNonce();
   return (
     <html lang="en-GB" data-theme={data?.theme ?? "default"}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
-        <Links />
-        {data?.dataLayer ? <DataLayer page={data.dataLayer} /> : null}
-        {data?.gtmId ? <TagManager gtmId={data.gtmId} consent={data.consent} /> : null}
+        <Links nonce={nonce} />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: ZOD_JITLESS_SCRIPT }} />
+        {data?.dataLayer ? <DataLayer page={data.dataLayer} nonce={nonce} /> : null}
+        {data?.gtmId ? <TagManager gtmId={data.gtmId} consent={data.consent} nonce={nonce} /> : null}
       </head>
       <body>
         <StoresProvider>
@@ -77,8 +89,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
           </main>
           {data ? <SiteFooter site={data.site} /> : null}
         </StoresProvider>
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

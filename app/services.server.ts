@@ -1,20 +1,42 @@
 import type { MiddlewareFunction } from "react-router";
 import { createCmsClient, createGatewayClient } from "./api/client.server";
+import { logout } from "./api/gateway.server";
 import { config } from "./config.server";
 import { servicesContext } from "./context";
 import { REQUEST_ID_HEADER, requestIdFrom } from "./request-id";
-import { getSession } from "./session.server";
+import { destroySession, getSession, sessionState, setsSessionCookie, touchSession } from "./session.server";
 
-/** Builds this request's session and API clients; runs before every guard. */
-export const servicesMiddleware: MiddlewareFunction<Response> = async ({ request, context }) => {
+/**
+ * Builds this request's session and API clients; runs before every guard. A session past
+ * its idle or absolute time-out is ended here, at the gateway too, and the request goes on
+ * as anonymous; an active one has its last-seen time moved on (ADR 0008).
+ */
+export const servicesMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const session = await getSession(request);
-  const timeoutMs = config.gatewayTimeoutMs;
+  const now = Date.now();
+  const state = sessionState(session, now, config.session);
+  const { gatewayBaseUrl: baseUrl, gatewayTimeoutMs: timeoutMs } = config;
   // server.ts always sets a valid id; other servers (react-router dev) may not.
   const requestId = requestIdFrom(request.headers.get(REQUEST_ID_HEADER));
+
+  if (state === "expired") {
+    const token = session.get("token");
+    for (const key of ["token", "expiresAt", "issuedAt", "seenAt"] as const) session.unset(key);
+    // Best effort: the cookie is cleared whatever the gateway answers.
+    await logout(createGatewayClient({ baseUrl, timeoutMs, token, requestId })).catch(() => undefined);
+  }
+
   context.set(servicesContext, {
     session,
     requestId,
-    gateway: createGatewayClient({ baseUrl: config.gatewayBaseUrl, timeoutMs, token: session.get("token"), requestId }),
+    gateway: createGatewayClient({ baseUrl, timeoutMs, token: session.get("token"), requestId }),
     cms: createCmsClient({ baseUrl: config.cmsBaseUrl, timeoutMs, requestId }),
   });
+  const response = await next();
+
+  // A response that logged in, out, or dropped an unknown token has set the cookie itself.
+  if (setsSessionCookie(response.headers)) return response;
+  if (state === "expired") response.headers.append("Set-Cookie", await destroySession(session));
+  else if (state === "refresh" && session.get("token")) response.headers.append("Set-Cookie", await touchSession(session, now));
+  return response;
 };

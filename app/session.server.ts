@@ -3,35 +3,95 @@ import { config } from "./config.server";
 
 interface SessionData {
   token: string;
+  /** The gateway's own expiry of the token (ISO). */
   expiresAt: string;
+  /** When the user logged in (ms since the epoch): the absolute time-out counts from here. */
+  issuedAt: number;
+  /** The last request seen with this session (ms), refreshed at most once a minute: the idle time-out. */
+  seenAt: number;
 }
 
 // The gateway token lives only in this httpOnly cookie; the browser's JavaScript never
 // sees it (DESIGN.md §2). Production adds the __Host- prefix, which requires Secure.
-const cookieName = config.isProduction ? `__Host-${config.sessionCookieName}` : config.sessionCookieName;
+export const SESSION_COOKIE_NAME = config.isProduction ? `__Host-${config.sessionCookieName}` : config.sessionCookieName;
 
 const storage = createCookieSessionStorage<SessionData>({
   cookie: {
-    name: cookieName,
+    name: SESSION_COOKIE_NAME,
     httpOnly: true,
     sameSite: "lax",
     secure: config.isProduction,
     path: "/",
     secrets: [config.sessionSecret],
-    maxAge: 60 * 60 * 12,
   },
 });
 
 export type AppSession = Session<SessionData>;
 
+export interface SessionLimits {
+  idleTimeoutMs: number;
+  absoluteTimeoutMs: number;
+}
+
 export function getSession(request: Request): Promise<AppSession> {
   return storage.getSession(request.headers.get("Cookie"));
 }
 
-export function commitSession(session: AppSession, expiresAt?: string): Promise<string> {
-  return storage.commitSession(session, expiresAt ? { expires: new Date(expiresAt) } : undefined);
+/** The cookie's own expiry: the earliest of the gateway's, the absolute and the idle time-out. */
+function cookieExpiry(session: AppSession, limits: SessionLimits): Date {
+  const issuedAt = session.get("issuedAt") ?? 0;
+  const seenAt = session.get("seenAt") ?? 0;
+  const gateway = Date.parse(session.get("expiresAt") ?? "");
+  const ours = Math.min(issuedAt + limits.absoluteTimeoutMs, seenAt + limits.idleTimeoutMs);
+  return new Date(Number.isFinite(gateway) ? Math.min(gateway, ours) : ours);
+}
+
+/**
+ * A whole new session for a login (or a registration, which logs in): nothing of the
+ * session the request came with is carried over, and the cookie gets a new value.
+ */
+export async function startSession(
+  login: { token: string; expiresAt: string },
+  now: number = Date.now(),
+  limits: SessionLimits = config.session,
+): Promise<string> {
+  const fresh = await storage.getSession();
+  fresh.set("token", login.token);
+  fresh.set("expiresAt", login.expiresAt);
+  fresh.set("issuedAt", now);
+  fresh.set("seenAt", now);
+  return storage.commitSession(fresh, { expires: cookieExpiry(fresh, limits) });
 }
 
 export function destroySession(session: AppSession): Promise<string> {
   return storage.destroySession(session);
+}
+
+export type SessionState = "anonymous" | "active" | "refresh" | "expired";
+
+/**
+ * Where a session stands at `now`. Expired: idle for longer than the idle time-out, past
+ * the absolute time-out since login, or without the times (a cookie from before they
+ * were recorded). Refresh: active, and the last-seen time is worth moving on (at most
+ * once a minute, so not every response sets the cookie).
+ */
+export function sessionState(session: AppSession, now: number, limits: SessionLimits): SessionState {
+  if (!session.get("token")) return "anonymous";
+  const issuedAt = session.get("issuedAt");
+  const seenAt = session.get("seenAt");
+  if (typeof issuedAt !== "number" || typeof seenAt !== "number") return "expired";
+  if (now - issuedAt >= limits.absoluteTimeoutMs || now - seenAt >= limits.idleTimeoutMs) return "expired";
+  if (now < seenAt) return "expired"; // a clock gone backwards, or a forged future time: not trusted
+  return now - seenAt >= Math.min(60_000, limits.idleTimeoutMs / 10) ? "refresh" : "active";
+}
+
+/** The session with its last-seen time moved to `now`, as a Set-Cookie value. */
+export function touchSession(session: AppSession, now: number, limits: SessionLimits = config.session): Promise<string> {
+  session.set("seenAt", now);
+  return storage.commitSession(session, { expires: cookieExpiry(session, limits) });
+}
+
+/** Whether a response already sets (or clears) the session cookie itself. */
+export function setsSessionCookie(headers: Headers): boolean {
+  return headers.getSetCookie().some((c) => c.startsWith(`${SESSION_COOKIE_NAME}=`));
 }

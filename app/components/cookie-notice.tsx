@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { useFetcher, useLocation } from "react-router";
 import type { Site } from "../api/cms.server";
-import { RichText } from "./rich-text";
+import { RichText, type SafeHtml } from "./rich-text";
 import { consentGranted } from "./tag-manager";
 
 declare global {
@@ -11,7 +11,7 @@ declare global {
 }
 
 /** Accept or reject; remembered in a cookie. Accepting grants storage in consent mode. */
-export function CookieNotice({ notice }: { notice: Site["cookieNotice"] }) {
+export function CookieNotice({ notice }: { notice: Omit<Site["cookieNotice"], "body"> & { body: SafeHtml } }) {
   const fetcher = useFetcher<{ consent: string }>();
   const location = useLocation();
   const decided = fetcher.data?.consent ?? fetcher.formData?.get("consent");

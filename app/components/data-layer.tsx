@@ -15,7 +15,7 @@ function pushScript(page: DataLayerPage) {
  * The datalayer guard's page view: inline for the first document (before the tag manager
  * reads the layer), then pushed from the browser on each client navigation.
  */
-export function DataLayer({ page }: { page: DataLayerPage }) {
+export function DataLayer({ page, nonce }: { page: DataLayerPage; nonce: string | undefined }) {
   const [initial] = useState(() => pushScript(page));
   const first = useRef(true);
   useEffect(() => {
@@ -25,5 +25,5 @@ export function DataLayer({ page }: { page: DataLayerPage }) {
     }
     (window.dataLayer ??= []).push(page);
   }, [page]);
-  return <script dangerouslySetInnerHTML={{ __html: initial }} />;
+  return <script nonce={nonce} dangerouslySetInnerHTML={{ __html: initial }} />;
 }

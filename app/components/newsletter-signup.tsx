@@ -7,7 +7,7 @@ export interface NewsletterActionData {
   ok: boolean;
   message?: string;
   errors?: FieldErrors;
-  values?: { email: string };
+  values?: { email: string; consent?: string };
 }
 
 /** Footer signup. Posts to /newsletter, so it also works before JavaScript loads. */
@@ -53,6 +53,7 @@ export function NewsletterSignup({
             name="consent"
             value="yes"
             label="I agree to receive the museum's newsletter for groups"
+            defaultChecked={result?.values?.consent === "yes"}
             error={result?.errors?.consent}
           />
           <button type="submit" disabled={fetcher.state !== "idle"}>

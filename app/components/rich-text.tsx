@@ -1,7 +1,16 @@
+declare const safeHtml: unique symbol;
+
 /**
- * CMS rich text. The CMS is trusted to send HTML of headings, paragraphs, lists and links;
- * sanitising it with a maintained sanitiser is tracked in the production-hardening issue.
+ * CMS rich text that has been through the sanitiser (app/rich-text.server.ts). Only
+ * `sanitizeRichText` makes one, so no unsanitised string can reach the DOM through here.
  */
-export function RichText({ html }: { html: string }) {
+export type SafeHtml = string & { readonly [safeHtml]: true };
+
+/**
+ * CMS rich text: headings, paragraphs, lists, links and emphasis. Sanitised on the server
+ * in the loader that reads it (sanitize-html); the browser gets the clean HTML in the
+ * document or the loader's data, so the sanitiser never ships to it (ADR 0008).
+ */
+export function RichText({ html }: { html: SafeHtml }) {
   return <div className="rich-text" dangerouslySetInnerHTML={{ __html: html }} />;
 }

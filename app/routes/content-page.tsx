@@ -5,6 +5,7 @@ import { required } from "../api/result.server";
 import { RichText } from "../components/rich-text";
 import { servicesContext } from "../context";
 import { pageTitle } from "../meta";
+import { sanitizeRichText } from "../rich-text.server";
 import { validParams } from "../params";
 
 // CMS pages linked from the footer (accessibility, privacy, terms…). Static routes rank
@@ -13,7 +14,8 @@ const paramsSchema = z.object({ slug: z.string().regex(/^[a-z0-9-]{1,64}$/) });
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { slug } = validParams(paramsSchema, params);
-  return { page: required(await getPage(context.get(servicesContext).cms, slug)) };
+  const page = required(await getPage(context.get(servicesContext).cms, slug));
+  return { page: { ...page, body: sanitizeRichText(page.body) } };
 }
 
 export default function ContentPage({ loaderData: { page } }: Route.ComponentProps) {

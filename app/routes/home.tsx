@@ -5,10 +5,12 @@ import { required } from "../api/result.server";
 import { servicesContext } from "../context";
 import { RichText } from "../components/rich-text";
 import { pageTitle } from "../meta";
+import { sanitizeRichText } from "../rich-text.server";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { cms } = context.get(servicesContext);
-  return { page: required(await getPage(cms, "home")) };
+  const page = required(await getPage(cms, "home"));
+  return { page: { ...page, body: sanitizeRichText(page.body) } };
 }
 
 export default function Home({ loaderData: { page } }: Route.ComponentProps) {

@@ -8,6 +8,8 @@ import { config } from "../config.server";
 import { servicesContext } from "../context";
 import { embeddedMailTo } from "../embedded.server";
 import { pageTitle } from "../meta";
+import { rateLimit } from "../security/limits.server";
+import { retryAfterHeaders } from "../security/retry-after";
 import { formValues, toFieldErrors } from "../validation";
 
 const forgotSchema = z.object({
@@ -19,11 +21,19 @@ const forgotSchema = z.object({
     .pipe(z.email("Enter an email address like name@example.org")),
 });
 
+// A refused (429) post tells the client when to try again.
+export const headers = retryAfterHeaders;
+
 export async function action({ request, context, url }: Route.ActionArgs) {
   const form = await request.formData();
   const values = formValues(form, ["email"]);
   const parsed = forgotSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) return data({ sent: false, errors: toFieldErrors(parsed.error), values, demoLink: null }, { status: 400 });
+
+  const limited = rateLimit(request, "passwordReset");
+  if (limited) {
+    return data({ sent: false, errors: { form: limited.message }, values, demoLink: null }, { status: limited.status, headers: limited.headers });
+  }
 
   const started = new Date();
   const result = await inlineRetry(requestPasswordReset(context.get(servicesContext).gateway, { email: parsed.data.email }));

@@ -1,13 +1,15 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/login";
-import { login } from "../api/gateway.server";
+import { login, logout } from "../api/gateway.server";
 import { inlineRetry } from "../api/result.server";
 import { Field } from "../components/field";
 import { servicesContext, userContext } from "../context";
 import { pageTitle } from "../meta";
 import { safeRedirectPath } from "../safe-redirect";
-import { commitSession } from "../session.server";
+import { rateLimit } from "../security/limits.server";
+import { retryAfterHeaders } from "../security/retry-after";
+import { startSession } from "../session.server";
 import { formValues, toFieldErrors } from "../validation";
 
 const loginSchema = z.object({
@@ -19,11 +21,17 @@ const loginSchema = z.object({
 // Deliberately the same whether the email is unknown or the password wrong.
 export const LOGIN_FAILED = "The email address or password is not right. Check them and try again.";
 
+// A refused (429) post tells the client when to try again.
+export const headers = retryAfterHeaders;
+
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const values = formValues(form, ["email", "redirectTo"]);
   const parsed = loginSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) return data({ errors: toFieldErrors(parsed.error), values }, { status: 400 });
+
+  const limited = rateLimit(request, "login");
+  if (limited) return data({ errors: { form: limited.message }, values }, { status: limited.status, headers: limited.headers });
 
   const { session, gateway } = context.get(servicesContext);
   // A gateway failure re-shows the form with the email kept and a message to try again.
@@ -33,10 +41,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     const message = result.status === 429 ? "Too many attempts. Wait a minute and try again." : LOGIN_FAILED;
     return data({ errors: { form: message }, values }, { status: result.status === 429 ? 429 : 401 });
   }
-  session.set("token", result.data.token);
-  session.set("expiresAt", result.data.expiresAt);
+  // A whole new session (new cookie value); nothing of the one the request came with is
+  // kept, and a session it still carried is ended at the gateway.
+  if (session.get("token")) await logout(gateway).catch(() => undefined);
   return redirect(safeRedirectPath(parsed.data.redirectTo), {
-    headers: { "Set-Cookie": await commitSession(session, result.data.expiresAt) },
+    headers: { "Set-Cookie": await startSession(result.data) },
   });
 }
 

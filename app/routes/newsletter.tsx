@@ -6,13 +6,21 @@ import { NewsletterSignup } from "../components/newsletter-signup";
 import { servicesContext } from "../context";
 import { pageTitle } from "../meta";
 import { NEWSLETTER_SUCCESS, newsletterSchema } from "../newsletter";
+import { rateLimit } from "../security/limits.server";
+import { retryAfterHeaders } from "../security/retry-after";
 import { toFieldErrors } from "../validation";
+
+// A refused (429) post tells the client when to try again.
+export const headers = retryAfterHeaders;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = Object.fromEntries(await request.formData());
-  const values = { email: String(form.email ?? "") };
+  const values = { email: String(form.email ?? ""), consent: form.consent === "yes" ? "yes" : "" };
   const parsed = newsletterSchema.safeParse(form);
   if (!parsed.success) return data({ ok: false, errors: toFieldErrors(parsed.error), values }, { status: 400 });
+
+  const limited = rateLimit(request, "newsletter");
+  if (limited) return data({ ok: false, errors: { form: limited.message }, values }, { status: limited.status, headers: limited.headers });
 
   const { gateway } = context.get(servicesContext);
   const result = await inlineRetry(subscribeToNewsletter(gateway, { email: parsed.data.email, consent: true }));

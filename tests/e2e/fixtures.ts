@@ -3,7 +3,26 @@ import { test as base, expect, type Page } from "@playwright/test";
 
 export const DEMO = { email: "teacher@example.org", password: "museum-visit-2026", firstName: "Amara" } as const;
 
+/** Reports every Content-Security-Policy violation in a page as a console error the fixtures collect. */
+export function reportCspViolations() {
+  document.addEventListener("securitypolicyviolation", (e) => {
+    console.error(`CSP violation: ${e.effectiveDirective} blocked ${e.blockedURI || "inline"} at ${e.sourceFile}:${e.lineNumber}`);
+  });
+}
+
+/** A console message that says the page broke its Content-Security-Policy. */
+export const isCspViolation = (text: string) => /CSP violation|Content Security Policy/i.test(text);
+
 export const test = base.extend<{ axe: (page?: Page) => Promise<void> }>({
+  // Any CSP violation in any page of the test fails it: the policy is enforced, so a
+  // violation is something that did not work.
+  context: async ({ context }, use) => {
+    const violations: string[] = [];
+    await context.addInitScript(reportCspViolations);
+    context.on("console", (m) => m.type() === "error" && isCspViolation(m.text()) && violations.push(m.text()));
+    await use(context);
+    expect(violations, "Content-Security-Policy violations").toEqual([]);
+  },
   page: async ({ page }, use) => {
     // The tag manager is real in the page but must not reach the network in tests.
     await page.route("https://www.googletagmanager.com/**", (route) =>

@@ -12,14 +12,15 @@ import {
 } from "../../components/outreach/basket.server";
 import { BackLink, OutreachStepPage } from "../../components/outreach/outreach-step";
 import { OUTREACH_TITLES } from "../../components/outreach/steps";
-import { RichText } from "../../components/rich-text";
+import { RichText, type SafeHtml } from "../../components/rich-text";
 import { servicesContext } from "../../context";
 import { pageTitle } from "../../meta";
+import { sanitizeRichText } from "../../rich-text.server";
 
 interface ShownAdvisory {
   id: string;
   title: string;
-  body: string;
+  body: SafeHtml;
   important: boolean;
   /** Must be ticked to go on (the gateway refuses the step otherwise). */
   acknowledge: boolean;
@@ -39,7 +40,7 @@ async function advisoriesFor(gateway: GatewayClient, cms: CmsClient, organisatio
   const shown: ShownAdvisory[] = all.filter(concerns).map((a) => ({
     id: a.id,
     title: a.title,
-    body: a.body,
+    body: sanitizeRichText(a.body),
     important: a.severity === "important",
     acknowledge: needed.has(a.id) || a.requiresAcknowledgement,
     label: a.acknowledgementLabel ?? `I have read “${a.title}” and we can meet it`,

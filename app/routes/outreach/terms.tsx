@@ -15,6 +15,7 @@ import { RichText } from "../../components/rich-text";
 import { servicesContext } from "../../context";
 import { formatDate } from "../../format";
 import { pageTitle } from "../../meta";
+import { sanitizeRichText } from "../../rich-text.server";
 
 const termsSchema = z.object({
   termsVersion: z.string().trim().min(1).max(100),
@@ -30,7 +31,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   ]);
   return {
     outreach: outreachView(scope, activities),
-    terms: { version: terms.version, title: terms.title, summary: terms.summary ?? null, body: terms.body, effectiveFrom: terms.effectiveFrom },
+    terms: { version: terms.version, title: terms.title, summary: terms.summary ?? null, body: sanitizeRichText(terms.body), effectiveFrom: terms.effectiveFrom },
     // Accepted before: ticked again only when it was this version.
     accepted: basket.outreach?.acceptedTermsVersion === terms.version,
     previouslyAccepted: Boolean(basket.outreach?.acceptedTermsVersion && basket.outreach.acceptedTermsVersion !== terms.version),

@@ -14,7 +14,9 @@ import { validParams } from "../../params";
 import { clearDraft, draftFor, readDraft, type RegistrationDraft } from "../../registration/draft.server";
 import { registrationPath } from "../../registration/steps";
 import { useClearRegistrationTyping } from "../../registration/use-typing";
-import { commitSession } from "../../session.server";
+import { rateLimit } from "../../security/limits.server";
+import { retryAfterHeaders } from "../../security/retry-after";
+import { startSession } from "../../session.server";
 
 const paramsSchema = z.object({ group: z.enum(GROUP_TYPES) });
 
@@ -59,6 +61,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 type Links = { href: string; label: string }[];
 
+// A refused (429) post tells the client when to try again.
+export const headers = retryAfterHeaders;
+
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { group } = validParams(paramsSchema, params);
   const form = Object.fromEntries(await request.formData());
@@ -68,7 +73,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return data({ errors, message: null, links: [] as Links }, { status: 400 });
   }
   const { user, organisationId, organisation } = completeDraft(draftFor(await readDraft(request), group));
-  const { session, gateway } = context.get(servicesContext);
+  const limited = rateLimit(request, "registration");
+  if (limited) {
+    return data({ errors: {} as Record<string, string>, message: limited.message, links: [] as Links }, { status: limited.status, headers: limited.headers });
+  }
+  const { gateway } = context.get(servicesContext);
 
   const body: RegistrationRequest = {
     groupType: group,
@@ -90,11 +99,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const result = await createRegistration(gateway, body);
 
   if (result.ok) {
-    // Logged in with the session the gateway answered with; the draft is spent.
-    session.set("token", result.data.token);
-    session.set("expiresAt", result.data.expiresAt);
+    // Logged in with a new session from the gateway's answer; the draft is spent.
     const headers = new Headers();
-    headers.append("Set-Cookie", await commitSession(session, result.data.expiresAt));
+    headers.append("Set-Cookie", await startSession(result.data));
     headers.append("Set-Cookie", await clearDraft());
     return redirect("/account", { headers });
   }

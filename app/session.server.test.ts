@@ -1,0 +1,160 @@
+import { RouterContextProvider } from "react-router";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { config } from "./config.server";
+import { servicesContext } from "./context";
+import { servicesMiddleware } from "./services.server";
+import { getSession, SESSION_COOKIE_NAME, sessionState, startSession, touchSession, type SessionLimits } from "./session.server";
+
+const MINUTE = 60_000;
+const limits: SessionLimits = { idleTimeoutMs: 120 * MINUTE, absoluteTimeoutMs: 720 * MINUTE };
+const LOGIN = Date.UTC(2026, 4, 1, 9, 0);
+const login = { token: "tok-1", expiresAt: new Date(LOGIN + 24 * 60 * MINUTE).toISOString() };
+
+const cookiePair = (setCookie: string) => setCookie.split(";")[0]!;
+const sessionFrom = (setCookie: string) => getSession(new Request("http://localhost/", { headers: { Cookie: cookiePair(setCookie) } }));
+
+describe("session time-outs", () => {
+  it("starts active, and is refreshed (at most once a minute) while used", async () => {
+    const session = await sessionFrom(await startSession(login, LOGIN, limits));
+    expect(sessionState(session, LOGIN, limits)).toBe("active");
+    expect(sessionState(session, LOGIN + 30_000, limits)).toBe("active");
+    expect(sessionState(session, LOGIN + MINUTE, limits)).toBe("refresh");
+  });
+
+  it("ends after the idle time-out without a request", async () => {
+    const session = await sessionFrom(await startSession(login, LOGIN, limits));
+    expect(sessionState(session, LOGIN + 119 * MINUTE, limits)).toBe("refresh");
+    expect(sessionState(session, LOGIN + 120 * MINUTE, limits)).toBe("expired");
+  });
+
+  it("stays while used, and ends at the absolute time-out however active", async () => {
+    let session = await sessionFrom(await startSession(login, LOGIN, limits));
+    let now = LOGIN;
+    while (now < LOGIN + 719 * MINUTE) {
+      now += 100 * MINUTE;
+      const state = sessionState(session, Math.min(now, LOGIN + 719 * MINUTE), limits);
+      expect(state).toBe("refresh");
+      session = await sessionFrom(await touchSession(session, Math.min(now, LOGIN + 719 * MINUTE), limits));
+    }
+    expect(sessionState(session, LOGIN + 720 * MINUTE, limits)).toBe("expired");
+  });
+
+  it("treats a session without its times, or with a future last-seen time, as expired", async () => {
+    const bare = await getSession(new Request("http://localhost/"));
+    bare.set("token", "old");
+    expect(sessionState(bare, LOGIN, limits)).toBe("expired");
+    const session = await sessionFrom(await startSession(login, LOGIN, limits));
+    expect(sessionState(session, LOGIN - MINUTE, limits)).toBe("expired");
+  });
+
+  it("is anonymous without a token", async () => {
+    expect(sessionState(await getSession(new Request("http://localhost/")), LOGIN, limits)).toBe("anonymous");
+  });
+
+  it("gives the cookie the earliest of the idle, absolute and gateway expiry", async () => {
+    const expires = (setCookie: string) => new Date(/Expires=([^;]+)/.exec(setCookie)![1]!).getTime();
+    expect(expires(await startSession(login, LOGIN, limits))).toBe(LOGIN + 120 * MINUTE);
+    const soon = { ...login, expiresAt: new Date(LOGIN + 30 * MINUTE).toISOString() };
+    expect(expires(await startSession(soon, LOGIN, limits))).toBe(LOGIN + 30 * MINUTE);
+    const session = await sessionFrom(await startSession(login, LOGIN, limits));
+    expect(expires(await touchSession(session, LOGIN + 650 * MINUTE, limits))).toBe(LOGIN + 720 * MINUTE);
+  });
+});
+
+describe("a new session on login", () => {
+  it("is made from the login alone: a new value, nothing carried over", async () => {
+    const before = await startSession({ token: "old-token", expiresAt: login.expiresAt }, LOGIN - 5 * MINUTE, limits);
+    const after = await startSession(login, LOGIN, limits);
+    expect(cookiePair(after)).not.toBe(cookiePair(before));
+    expect((await sessionFrom(after)).data).toEqual({ token: "tok-1", expiresAt: login.expiresAt, issuedAt: LOGIN, seenAt: LOGIN });
+  });
+
+  it("is an httpOnly, SameSite=Lax cookie for the whole site", async () => {
+    const setCookie = await startSession(login, LOGIN, limits);
+    expect(setCookie.startsWith(`${SESSION_COOKIE_NAME}=`)).toBe(true);
+    expect(setCookie).toMatch(/; HttpOnly/);
+    expect(setCookie).toMatch(/; SameSite=Lax/);
+    expect(setCookie).toMatch(/; Path=\//);
+  });
+});
+
+describe("the services middleware and the time-outs", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  async function run(cookie: string, response = new Response("ok")) {
+    const gatewayCalls: string[] = [];
+    vi.stubGlobal("fetch", (request: Request) => {
+      gatewayCalls.push(`${request.method} ${new URL(request.url).pathname} ${request.headers.get("Authorization") ?? ""}`);
+      return Promise.resolve(new Response(null, { status: 204 }));
+    });
+    const context = new RouterContextProvider();
+    const request = new Request("http://localhost/account", { headers: { Cookie: cookie } });
+    const args = { request, url: new URL(request.url), params: {}, context, pattern: "/" } as never;
+    let tokenSeen: string | undefined;
+    const result = await servicesMiddleware(args, (() => {
+      tokenSeen = context.get(servicesContext).session.get("token");
+      return Promise.resolve(response);
+    }) as never);
+    return { response: result as Response, gatewayCalls, tokenSeen };
+  }
+
+  it("ends an idle session at the gateway, clears the cookie and goes on as anonymous", async () => {
+    const cookie = cookiePair(await startSession(login, LOGIN));
+    vi.useFakeTimers({ now: LOGIN + config.session.idleTimeoutMs + 1 });
+    const { response, gatewayCalls, tokenSeen } = await run(cookie);
+    expect(tokenSeen).toBeUndefined();
+    expect(gatewayCalls).toEqual(["POST /qa/auth/logout Bearer tok-1"]);
+    expect(response.headers.get("Set-Cookie")).toMatch(new RegExp(`^${SESSION_COOKIE_NAME}=; .*Expires=Thu, 01 Jan 1970`));
+  });
+
+  it("moves an active session's last-seen time on", async () => {
+    const cookie = cookiePair(await startSession(login, LOGIN));
+    vi.useFakeTimers({ now: LOGIN + 10 * MINUTE });
+    const { response, gatewayCalls, tokenSeen } = await run(cookie);
+    expect(tokenSeen).toBe("tok-1");
+    expect(gatewayCalls).toEqual([]);
+    const refreshed = await sessionFrom(response.headers.get("Set-Cookie")!);
+    expect(refreshed.get("seenAt")).toBe(LOGIN + 10 * MINUTE);
+    expect(refreshed.get("issuedAt")).toBe(LOGIN);
+  });
+
+  it("leaves a response that sets the session cookie itself (login, logout) alone", async () => {
+    const cookie = cookiePair(await startSession(login, LOGIN));
+    vi.useFakeTimers({ now: LOGIN + 10 * MINUTE });
+    const own = new Response("ok", { headers: { "Set-Cookie": `${SESSION_COOKIE_NAME}=new; Path=/` } });
+    const { response } = await run(cookie, own);
+    expect(response.headers.getSetCookie()).toEqual([`${SESSION_COOKIE_NAME}=new; Path=/`]);
+  });
+
+  it("sets no cookie for an anonymous request or within the minute", async () => {
+    expect((await run("")).response.headers.has("Set-Cookie")).toBe(false);
+    const cookie = cookiePair(await startSession(login, LOGIN));
+    vi.useFakeTimers({ now: LOGIN + 20_000 });
+    expect((await run(cookie)).response.headers.has("Set-Cookie")).toBe(false);
+  });
+});
+
+describe("the cookie in production", () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+    vi.resetModules();
+  });
+
+  it("is __Host- prefixed, Secure, httpOnly, SameSite=Lax, for the whole site and no Domain", async () => {
+    vi.resetModules();
+    vi.stubEnv("ENVIRONMENT_LABEL", "production");
+    vi.stubEnv("SESSION_SECRET", "a-production-secret-of-at-least-32-characters");
+    vi.stubEnv("TICKETING_SESSION_COOKIE", "ticketing_session_live");
+    const production = await import("./session.server");
+    const setCookie = await production.startSession(login, Date.now());
+    expect(setCookie.startsWith("__Host-ticketing_session_live=")).toBe(true);
+    expect(setCookie).toMatch(/; Secure/);
+    expect(setCookie).toMatch(/; HttpOnly/);
+    expect(setCookie).toMatch(/; SameSite=Lax/);
+    expect(setCookie).toMatch(/; Path=\/(;|$)/);
+    expect(setCookie).not.toMatch(/Domain=/i);
+  });
+});
