@@ -37,6 +37,12 @@ export default defineConfig({
             GATEWAY_BASE_URL: FAULT_ORIGINS.gateway,
             CMS_BASE_URL: FAULT_ORIGINS.cms,
             NODE_ENV: "production",
+            // Every request comes from one address; the limits are tested on their own
+            // (app/security/rate-limited-actions.test.ts, tests/e2e/rate-limit.spec.ts).
+            RATE_LIMIT_LOGIN: "100000/60",
+            RATE_LIMIT_REGISTRATION: "100000/60",
+            RATE_LIMIT_PASSWORD_RESET: "100000/60",
+            RATE_LIMIT_NEWSLETTER: "100000/60",
           },
           testTimeout: 30_000,
           hookTimeout: 60_000,

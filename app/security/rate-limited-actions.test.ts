@@ -3,14 +3,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
 // The four rate-limited actions, called as React Router calls them, on a configuration
 // with low limits set through the environment (as a deployment would), against a gateway
-// stubbed at fetch. The limits come from RATE_LIMIT_*; no test-only code path.
+// stubbed at fetch with answers of the contract's shape (they are validated). The limits come from RATE_LIMIT_*; no test-only code path.
 
 type Action = (args: never) => Promise<unknown>;
 
 const gatewayAnswers: Record<string, () => Response> = {
   "POST /qa/auth/login": () => Response.json({ type: "about:blank", title: "Unauthorized", status: 401 }, { status: 401 }),
-  "POST /qa/auth/password-resets": () => new Response(null, { status: 202 }),
-  "POST /qa/newsletter/subscriptions": () => new Response(null, { status: 202 }),
+  "POST /qa/auth/password-resets": () => Response.json({ status: "accepted" }, { status: 202 }),
+  "POST /qa/newsletter/subscriptions": () => Response.json({ status: "accepted" }, { status: 202 }),
   "POST /qa/registrations": () =>
     Response.json({ type: "about:blank", title: "Conflict", status: 409, code: "email_registered" }, { status: 409 }),
 };
