@@ -7,6 +7,7 @@ import {
 } from "../../api/booking.server";
 import { getCurrentTerms } from "../../api/cms.server";
 import { getOrder, type Order } from "../../api/gateway.server";
+import { organisationPlace } from "../../calendar/ics";
 import { fieldErrors, required } from "../../api/result.server";
 import { IDEMPOTENCY_FIELD, newIdempotencyKey, submittedKey } from "../../booking/idempotency";
 import { AGE_BAND_LABELS } from "../../booking/ratios";
@@ -241,7 +242,17 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
         </dd>
         <dt>Visit</dt>
         <dd>
-          {kinds[order.kind]} to {order.venue.name}, {formatDate(order.visitDate)}, arriving {order.arrivalTime}
+          {order.kind === "outreach" ? (
+            // The venue's team travels to the organisation.
+            <>
+              {kinds.outreach} to {organisationPlace(order.organisation)} by the {order.venue.name} team, {formatDate(order.visitDate)}, the
+              team arriving {order.arrivalTime}
+            </>
+          ) : (
+            <>
+              {kinds[order.kind]} to {order.venue.name}, {formatDate(order.visitDate)}, arriving {order.arrivalTime}
+            </>
+          )}
         </dd>
         <dt>Organisation</dt>
         <dd>{order.organisation.name}</dd>
