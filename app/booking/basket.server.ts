@@ -1,9 +1,9 @@
-import { data, redirect, type RouterContextProvider } from "react-router";
-import { createBasket, discardBasket, getBasketQuote, listBaskets, type Basket, type Quote } from "../api/booking.server";
+import { redirect, type RouterContextProvider } from "react-router";
+import { createBasket, listBaskets, type Basket, type Quote } from "../api/booking.server";
 import type { GatewayClient } from "../api/client.server";
 import type { ApiResult } from "../api/result.server";
-import { requireUser } from "../current-user.server";
 import { bookingBlockedContext, bookingContext, type BookingScope } from "./context";
+import { discardIfAny, gatewayFailure, quoteOrNull, requireFlow } from "./gateway-basket.server";
 import { paymentSkipped, stepPath, type FlowKind } from "./steps";
 
 // The draft is the gateway basket: found again with listBaskets (newest first), so no
@@ -14,18 +14,13 @@ const IN_PROGRESS = new Set<Basket["status"]>(["open", "held"]);
 /** The booking in progress of this kind: the newest open (or held, from review) basket. */
 export async function findOpenBasket(gateway: GatewayClient, kind: FlowKind): Promise<Basket | null> {
   const result = await listBaskets(gateway, { kind });
-  if (!result.ok) throw data(result.problem.detail ?? result.problem.title, { status: result.status });
+  if (!result.ok) throw gatewayFailure(result);
   return result.data.items.find((b) => b.kind === kind && IN_PROGRESS.has(b.status)) ?? null;
 }
 
 /** For loaders and actions behind the booking guard: the user, gateway and booking scope. */
 export function requireBooking(context: Readonly<RouterContextProvider>, url: URL) {
-  const { user, gateway } = requireUser(context, url);
-  const blocked = context.get(bookingBlockedContext);
-  if (blocked) throw data(blocked, { status: 403 });
-  const scope: BookingScope | null = context.get(bookingContext);
-  if (!scope) throw new Error("requireBooking needs the booking guard on the route");
-  return { user, gateway, scope };
+  return requireFlow(context, url, { blocked: bookingBlockedContext, scope: bookingContext, missing: "requireBooking needs the booking guard on the route" });
 }
 
 /** The open basket, or a redirect to the date step (a step cannot be saved without one). */
@@ -42,11 +37,7 @@ export async function openOrCreateBasket(gateway: GatewayClient, scope: BookingS
 
 /** "Start a new booking": the draft (and any hold) goes; a basket already gone is fine. */
 export async function discardOpenBasket(gateway: GatewayClient, scope: BookingScope): Promise<void> {
-  if (!scope.basket) return;
-  const result = await discardBasket(gateway, scope.basket.id);
-  if (!result.ok && result.status !== 404 && result.status !== 409) {
-    throw data(result.problem.detail ?? result.problem.title, { status: result.status });
-  }
+  await discardIfAny(gateway, scope.basket);
 }
 
 /** Where a saved step goes next: the step the gateway says is due. */
@@ -57,10 +48,7 @@ export function redirectToNextStep(basket: Pick<Basket, "nextStep">): Response {
 /** The quote, or null while the basket is not complete enough to price (409). */
 export async function quoteIfReady(gateway: GatewayClient, basket: Basket): Promise<Quote | null> {
   if (!basket.completedSteps.includes("date")) return null;
-  const result = await getBasketQuote(gateway, basket.id);
-  if (result.ok) return result.data;
-  if (result.status === 409 || result.status === 404) return null;
-  throw data(result.problem.detail ?? result.problem.title, { status: result.status });
+  return quoteOrNull(gateway, basket);
 }
 
 /** What every step page shows around its form: breadcrumb and booking card. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
-  buildCalendar, calendarFileName, escapeText, foldLine, formatUtc, londonTimeToUtc, orderEvent, type CalendarOrder,
+  buildCalendar, calendarFileName, escapeText, foldLine, formatUtc, londonTimeToUtc, orderEvent, organisationPlace, type CalendarOrder,
 } from "./ics";
 
 const octets = (s: string) => new TextEncoder().encode(s).length;
@@ -140,5 +140,45 @@ describe("calendarFileName", () => {
   it("keeps only safe characters", () => {
     expect(calendarFileName("GV-260417")).toBe("visit-GV-260417.ics");
     expect(calendarFileName('../"x"')).toBe("visit-x.ics");
+  });
+});
+
+describe("an outreach order's calendar file", () => {
+  // The museum's team travels to the school: the place is the school, not the museum.
+  const outreach: CalendarOrder = {
+    ...order,
+    id: "ord-7001",
+    reference: "OR-700001",
+    kind: "outreach",
+    status: "requested",
+    arrivalTime: "09:00",
+    organisation: { name: "Oakfield Primary School", town: "Leeds", postcode: "LS6 2AB" },
+    schedule: [{ name: "Romans in your classroom", start: "09:30", end: "11:00" }],
+  };
+  const ics = buildCalendar([orderEvent(outreach, options)]);
+
+  it("is located at the organisation, never at the museum or its address", () => {
+    expect(property(ics, "LOCATION")).toBe("Oakfield Primary School\\, Leeds\\, LS6 2AB");
+    expect(ics).not.toContain("Museum Street");
+  });
+
+  it("names the museum whose team comes, and when the team arrives", () => {
+    expect(property(ics, "SUMMARY")).toBe("Outreach visit from York Roman Quarter Museum (OR-700001)");
+    const description = property(ics, "DESCRIPTION")!;
+    expect(description).toContain("Museum team: York Roman Quarter Museum");
+    expect(description).toContain("Our team arrives: 09:00");
+    expect(description).not.toContain("Arrival:");
+    expect(property(ics, "DTSTART")).toBe("20260715T080000Z");
+    expect(property(ics, "DTEND")).toBe("20260715T100000Z");
+  });
+
+  it("falls back to the organisation's name when the order carries no address", () => {
+    const bare = buildCalendar([orderEvent({ ...outreach, organisation: { name: "Oakfield Primary School" } }, options)]);
+    expect(property(bare, "LOCATION")).toBe("Oakfield Primary School");
+  });
+
+  it("leaves a visit's place at the museum", () => {
+    expect(organisationPlace({ name: "A", town: "B", postcode: "C" })).toBe("A, B, C");
+    expect(property(buildCalendar([orderEvent(order, options)]), "LOCATION")).toContain("York Roman Quarter Museum");
   });
 });

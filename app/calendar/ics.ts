@@ -124,7 +124,8 @@ export interface CalendarOrder {
   visitDate: string;
   arrivalTime: string;
   participants: number;
-  organisation: { name: string };
+  /** For outreach, where the visit happens: the museum's team travels to the organisation. */
+  organisation: { name: string; town?: string | undefined; postcode?: string | undefined };
   schedule?: readonly { name: string; start: string; end: string }[] | undefined;
 }
 
@@ -150,11 +151,19 @@ const minutes = (time: string) => {
   return h * 60 + m;
 };
 
+/**
+ * The organisation as a place: its name, then the parts of its address the order carries
+ * ("Riverside Primary School, Leeds, LS6 1AA").
+ */
+export function organisationPlace(organisation: CalendarOrder["organisation"]): string {
+  return [organisation.name, organisation.town, organisation.postcode].filter(Boolean).join(", ");
+}
+
 export interface OrderEventOptions {
   /** The site's origin, e.g. https://groups.example.org: names the UID's domain and the link. */
   origin: string;
   now: Date;
-  /** The venue's address, when known, after its name. */
+  /** The venue's address, when known, after its name. Not used for outreach (the visit is at the organisation). */
   address?: string | undefined;
   statusLabel: string;
 }
@@ -172,12 +181,15 @@ export function orderEvent(order: CalendarOrder, { origin, now, address, statusL
   if (end.getTime() <= start.getTime()) end = new Date(start.getTime() + 60 * 60000);
 
   const link = `${origin}/account/orders/${encodeURIComponent(order.id)}`;
+  // Outreach: the venue's team travels to the organisation, so the place is the organisation's.
+  const outreach = order.kind === "outreach";
   const description = [
     `Booking reference: ${order.reference}`,
     `Status: ${statusLabel}`,
     `Organisation: ${order.organisation.name}`,
+    ...(outreach ? [`Museum team: ${order.venue.name}`] : []),
     `Participants: ${order.participants}`,
-    `Arrival: ${order.arrivalTime}`,
+    outreach ? `Our team arrives: ${order.arrivalTime}` : `Arrival: ${order.arrivalTime}`,
     ...(schedule.length > 0 ? ["", "Your day:", ...schedule.map((s) => `${s.start}–${s.end} ${s.name}`)] : []),
     "",
     `Your booking: ${link}`,
@@ -188,8 +200,10 @@ export function orderEvent(order: CalendarOrder, { origin, now, address, statusL
     stamp: now,
     start,
     end,
-    summary: `${KIND_LABELS[order.kind]}: ${order.venue.name} (${order.reference})`,
-    location: address ? `${order.venue.name}, ${address}` : order.venue.name,
+    summary: outreach
+      ? `${KIND_LABELS[order.kind]} from ${order.venue.name} (${order.reference})`
+      : `${KIND_LABELS[order.kind]}: ${order.venue.name} (${order.reference})`,
+    location: outreach ? organisationPlace(order.organisation) : address ? `${order.venue.name}, ${address}` : order.venue.name,
     description,
     url: link,
     status: STATUS[order.status],

@@ -90,7 +90,14 @@ function SearchError() {
   );
 }
 
-function SearchLayout({ indexName, hidden, renderHitAction }: { indexName: string; hidden: string[]; renderHitAction?: RenderHitAction | undefined }) {
+interface SearchLayoutProps {
+  indexName: string;
+  hidden: string[];
+  renderHitAction?: RenderHitAction | undefined;
+  flushUrl: () => void;
+}
+
+function SearchLayout({ indexName, hidden, renderHitAction, flushUrl }: SearchLayoutProps) {
   const id = useId();
   const filtersId = `${id}-filters`;
   const resultsId = `${id}-results`;
@@ -142,7 +149,7 @@ function SearchLayout({ indexName, hidden, renderHitAction }: { indexName: strin
             <SortBy indexName={indexName} />
           </div>
           <RelevantSort />
-          <Hits renderAction={renderHitAction} />
+          <Hits renderAction={renderHitAction} flushUrl={flushUrl} />
           <Pagination
             onPageChange={() => {
               // A new page: take keyboard and screen reader users to the top of the results.
@@ -181,7 +188,12 @@ export function OrganisationSearchTree({ searchClient, config, serverUrl, groupT
         ruleContexts={contexts}
         {...(groupType ? { filters: groupTypeFilter(groupType) } : {})}
       />
-      <SearchLayout indexName={indexName} hidden={groupType ? [ATTRIBUTES.groupType] : []} renderHitAction={renderHitAction} />
+      <SearchLayout
+        indexName={indexName}
+        hidden={groupType ? [ATTRIBUTES.groupType] : []}
+        renderHitAction={renderHitAction}
+        flushUrl={routing.flush}
+      />
     </InstantSearch>
   );
 }

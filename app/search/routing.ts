@@ -114,11 +114,12 @@ export function createStateMapping(indexName: string) {
 /**
  * Writes a history entry as React Router would (its `key` and `idx`), so back and forward
  * between search states and other pages keep working for both routers. Nothing is written
- * when the URL would not change.
+ * when the URL would not change, nor once the page has moved on to another path: a write
+ * made for the search page must never take the user back there (after "Choose", say).
  */
 function pushKeepingRouterState(url: string) {
   const next = new URL(url, window.location.href);
-  if (next.href === window.location.href) return;
+  if (next.href === window.location.href || next.pathname !== window.location.pathname) return;
   const state: unknown = window.history.state;
   const previous = typeof state === "object" && state !== null ? (state as { idx?: unknown }) : {};
   window.history.pushState(
@@ -132,27 +133,56 @@ function pushKeepingRouterState(url: string) {
   );
 }
 
+export interface SearchRouting extends RouterProps<UiState, RouteState> {
+  /**
+   * Writes the URL the history router is waiting to write (its 400 ms delay), now. Call it
+   * before leaving the page (choosing a hit): the search state the user saw is then in the
+   * history, so Back returns to it, and no write is left to land after the page has gone.
+   */
+  flush(): void;
+}
+
 /**
  * URL state for the search: the history router (writes 400 ms after the last change) with
  * the mapping above. On the server there is no window: the request's URL stands in for
  * `window.location`, so the first render already has the URL's state.
  */
-export function createSearchRouting(indexName: string, serverUrl: string): RouterProps<UiState, RouteState> {
+export function createSearchRouting(indexName: string, serverUrl: string): SearchRouting {
+  const router = history<RouteState>({
+    writeDelay: URL_WRITE_DELAY_MS,
+    // Leaving the page must not rewrite the next page's URL.
+    cleanUrlOnDispose: false,
+    getLocation: () =>
+      typeof window === "undefined" ? (new URL(serverUrl) as unknown as Location) : window.location,
+    // Relative URLs: the same on the server (behind any proxy) and in the browser, so the
+    // links widgets render hydrate without a mismatch. No hash: it is not search state.
+    createURL: ({ qsModule, routeState, location }) =>
+      `${location.pathname}${qsModule.stringify(routeState, { addQueryPrefix: true, arrayFormat: "repeat" })}`,
+    push: (url) => {
+      pending = undefined;
+      pushKeepingRouterState(url);
+    },
+    parseURL: ({ qsModule, location }) =>
+      qsModule.parse(location.search.slice(1), QS_PARSE_OPTIONS) as RouteState,
+  });
+  // The URL of the route state waiting for the write delay, made when it was asked for
+  // (so on the search page's path).
+  let pending: string | undefined;
+  const write = router.write.bind(router);
+  router.write = (routeState) => {
+    if (typeof window !== "undefined") pending = router.createURL(routeState);
+    write(routeState);
+  };
   return {
-    router: history<RouteState>({
-      writeDelay: URL_WRITE_DELAY_MS,
-      // Leaving the page must not rewrite the next page's URL.
-      cleanUrlOnDispose: false,
-      getLocation: () =>
-        typeof window === "undefined" ? (new URL(serverUrl) as unknown as Location) : window.location,
-      // Relative URLs: the same on the server (behind any proxy) and in the browser, so the
-      // links widgets render hydrate without a mismatch. No hash: it is not search state.
-      createURL: ({ qsModule, routeState, location }) =>
-        `${location.pathname}${qsModule.stringify(routeState, { addQueryPrefix: true, arrayFormat: "repeat" })}`,
-      push: pushKeepingRouterState,
-      parseURL: ({ qsModule, location }) =>
-        qsModule.parse(location.search.slice(1), QS_PARSE_OPTIONS) as RouteState,
-    }),
+    router,
     stateMapping: createStateMapping(indexName),
+    flush() {
+      if (pending === undefined) return;
+      const url = pending;
+      pending = undefined;
+      // The history router's own timer still runs out later: it finds the URL already
+      // written (or the page gone) and writes nothing.
+      pushKeepingRouterState(url);
+    },
   };
 }

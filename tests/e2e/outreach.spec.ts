@@ -219,6 +219,10 @@ test("a school books two outreach sessions with a lunch break, after one questio
   const ical = await calendar.text();
   expect(ical).toContain(reference);
   expect(ical).toMatch(new RegExp(`DTSTART[^:]*:${date.replaceAll("-", "")}T`));
+  // The museum's team travels to the school: the event is at the school, not the museum.
+  const unfolded = ical.replace(/\r\n[ \t]/g, "").split("\r\n");
+  expect(unfolded).toContain("LOCATION:Hebden Royd Primary School\\, Hebden Bridge\\, HX7 6DS");
+  expect(unfolded.find((l) => l.startsWith("DESCRIPTION:"))).toContain("Our team arrives: 09:00");
   await axe();
 
   // The order is in the orders list and its page.
@@ -229,6 +233,8 @@ test("a school books two outreach sessions with a lunch break, after one questio
   await row.getByRole("link").first().click();
   await expect(page.getByRole("heading", { level: 1 })).toContainText(reference);
   await expect(page.getByRole("main")).toContainText("Romans in your classroom");
+  const visit = page.locator("dl.card dd").nth(2);
+  await expect(visit).toContainText(/^Outreach visit to Hebden Royd Primary School, Hebden Bridge, HX7 6DS by the .+ team, .+, the team arriving 09:00$/);
   await axe();
 });
 

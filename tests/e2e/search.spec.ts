@@ -1,5 +1,7 @@
 import type { Locator, Page, Request } from "@playwright/test";
+import { URL_WRITE_DELAY_MS } from "../../app/search/constants";
 import { expect, test } from "./fixtures";
+import { waitForHydration } from "./registration-support";
 
 // The organisation search on registration's "Find your organisation" page: the spec's
 // widgets, texts and constants, URL state, server-rendered first results and insights.
@@ -341,14 +343,41 @@ test.describe("organisation search", () => {
     await page.getByRole("link", { name: "My organisation is not listed" }).click();
     await expect(page).toHaveURL(/\/registration\/education\/organisation\/edit$/);
 
-    // Several schools share the name: choose the one in Leeds (a gateway organisation, org-1001).
-    await page.goto(`${SEARCH_PAGE}?q=Riverside%20Primary%20School%20Leeds`);
+    // Several schools share the name: choose the one in Leeds (a gateway organisation, org-1001),
+    // at once after searching, while the search's URL write is still waiting (its 400 ms
+    // delay). The page's clock stands still from here, so that write is waiting when "Choose"
+    // is pressed however loaded the machine is, and runs only when the test moves the clock.
+    await page.clock.install();
+    await page.goto(SEARCH_PAGE);
+    await waitForHydration(page);
+    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1000));
+    const before = await resultCount(page);
+    await searchBox(page).fill("Riverside Primary School Leeds");
+    // The search itself goes out on a zero-delay timer: run only those (the clock does not
+    // move), never the URL write's.
+    await expect
+      .poll(async () => {
+        await page.clock.runFor(0);
+        return resultCount(page);
+      })
+      .not.toBe(before);
     await page
       .getByRole("article")
       .filter({ hasText: "LS11 5PQ" })
       .getByRole("button", { name: "Choose Riverside Primary School" })
       .click();
     await expect(page).toHaveURL(/\/registration\/education\/organisation\/edit$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Your organisation's details" })).toBeVisible();
+    // Every timer the search left runs now: none takes the URL back to the search.
+    await page.clock.runFor(URL_WRITE_DELAY_MS * 2);
+    await expect(page).toHaveURL(/\/registration\/education\/organisation\/edit$/);
+    await page.reload();
+    await expect(page.getByRole("heading", { level: 1, name: "Your organisation's details" })).toBeVisible();
+    await expect(page.getByRole("main")).toContainText("LS11 5PQ");
+    // The search as it was left is in the history, written when the hit was chosen.
+    await page.goBack();
+    await expect(page).toHaveURL(`${SEARCH_PAGE}?q=Riverside%20Primary%20School%20Leeds`);
+    await expect(searchBox(page)).toHaveValue("Riverside Primary School Leeds");
 
     await page.goto("/registration/home-education/organisation");
     await expect(page.getByRole("link", { name: "Create a home-education group" })).toHaveAttribute(

@@ -1,5 +1,6 @@
-import { Link } from "react-router";
-import type { AssociationRequired } from "../../booking/access";
+import { isRouteErrorResponse, Link } from "react-router";
+import { isAssociationRequired, type AssociationRequired } from "../../booking/access";
+import { describeError, ErrorPage } from "../error-page";
 
 /** Why the user cannot book yet, and how to get approved (the booking guard's 403). */
 export function AssociationRequiredPage({ problem }: { problem: AssociationRequired }) {
@@ -31,4 +32,20 @@ export function AssociationRequiredPage({ problem }: { problem: AssociationRequi
       </p>
     </div>
   );
+}
+
+/**
+ * The error boundary of a booking flow's layout (visit booking, outreach): the guard's 403
+ * for a user without an approved association says how to get approved; anything else is
+ * the usual error page.
+ */
+export function FlowLayoutError({ error }: { error: unknown }) {
+  if (isRouteErrorResponse(error) && isAssociationRequired(error.data)) return <AssociationRequiredPage problem={error.data} />;
+  return <ErrorPage error={error} />;
+}
+
+/** The page title of FlowLayoutError. */
+export function flowLayoutErrorTitle(error: unknown): string {
+  if (isRouteErrorResponse(error) && isAssociationRequired(error.data)) return "Get approved to book";
+  return describeError(error).message;
 }

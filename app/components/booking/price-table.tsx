@@ -2,8 +2,19 @@ import type { Money, PriceLine } from "../../api/booking.server";
 import { formatMoney } from "../../format";
 import "./booking.css";
 
+interface PriceTableProps {
+  lines: readonly PriceLine[];
+  total: Money;
+  caption?: string;
+  /** The label of the total row. */
+  totalLabel?: string;
+  /** Shows a price of nothing as "Free" (otherwise as £0.00). */
+  freeForZero?: boolean;
+}
+
 /** The gateway's price lines and total, as a table (the app computes no prices). */
-export function PriceTable({ lines, total, caption = "Price" }: { lines: readonly PriceLine[]; total: Money; caption?: string }) {
+export function PriceTable({ lines, total, caption = "Price", totalLabel = "Total", freeForZero = true }: PriceTableProps) {
+  const price = (money: Money) => (freeForZero && money.amount === 0 ? "Free" : formatMoney(money));
   return (
     <table className="price-table">
       <caption>{caption}</caption>
@@ -20,15 +31,15 @@ export function PriceTable({ lines, total, caption = "Price" }: { lines: readonl
           <tr key={i}>
             <th scope="row">{line.description}</th>
             <td>{line.quantity}</td>
-            <td>{line.unitPrice.amount === 0 ? "Free" : formatMoney(line.unitPrice)}</td>
-            <td>{line.total.amount === 0 ? "Free" : formatMoney(line.total)}</td>
+            <td>{price(line.unitPrice)}</td>
+            <td>{price(line.total)}</td>
           </tr>
         ))}
       </tbody>
       <tfoot>
         <tr>
           <th scope="row" colSpan={3}>
-            Total
+            {totalLabel}
           </th>
           <td>{formatMoney(total)}</td>
         </tr>

@@ -1,18 +1,15 @@
 import { Form, Link } from "react-router";
+import type { Money, PriceLine } from "../../api/booking.server";
 import { IDEMPOTENCY_FIELD } from "../../booking/idempotency";
 import { formatMoney } from "../../format";
 import { FormErrors } from "../booking/booking-step";
+import { PriceTable } from "../booking/price-table";
 import { Field } from "../field";
 import type { AmendLine, AmendValues } from "./amendment";
 import "../booking/group/group.css";
 
-interface Money {
-  amount: number;
-  currency: string;
-}
-
 export interface AmendmentQuoteView {
-  lines: readonly { description: string; quantity: number; unitPrice: Money; total: Money }[];
+  lines: readonly PriceLine[];
   additionalTotal: Money;
   paymentRequired: boolean;
   messages: readonly { code: string; severity: string; message: string }[];
@@ -118,35 +115,13 @@ export function AmendmentConfirmForm({
         </p>
       ))}
       {quote.lines.length > 0 ? (
-        <table className="price-table">
-          <caption>Price of the extra places</caption>
-          <thead>
-            <tr>
-              <th scope="col">Item</th>
-              <th scope="col">Quantity</th>
-              <th scope="col">Price each</th>
-              <th scope="col">Total</th>
-            </tr>
-          </thead>
-          <tbody>
-            {quote.lines.map((line, i) => (
-              <tr key={i}>
-                <th scope="row">{line.description}</th>
-                <td>{line.quantity}</td>
-                <td>{formatMoney(line.unitPrice)}</td>
-                <td>{formatMoney(line.total)}</td>
-              </tr>
-            ))}
-          </tbody>
-          <tfoot>
-            <tr>
-              <th scope="row" colSpan={3}>
-                To pay now
-              </th>
-              <td>{formatMoney(quote.additionalTotal)}</td>
-            </tr>
-          </tfoot>
-        </table>
+        <PriceTable
+          lines={quote.lines}
+          total={quote.additionalTotal}
+          caption="Price of the extra places"
+          totalLabel="To pay now"
+          freeForZero={false}
+        />
       ) : null}
       <p>
         {quote.paymentRequired

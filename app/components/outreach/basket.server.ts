@@ -1,9 +1,8 @@
-import { data, redirect, type RouterContextProvider } from "react-router";
-import { discardBasket, getBasketQuote, type Basket, type Quote } from "../../api/booking.server";
+import { redirect, type RouterContextProvider } from "react-router";
+import type { Basket, Quote } from "../../api/booking.server";
 import type { GatewayClient } from "../../api/client.server";
 import { listOutreachActivities, type OutreachActivity } from "../../api/outreach.server";
-import type { Problem } from "../../api/result.server";
-import { requireUser } from "../../current-user.server";
+import { discardIfAny, gatewayFailure, quoteOrNull, requireFlow } from "../../booking/gateway-basket.server";
 import { outreachBlockedContext, outreachContext, type OutreachScope } from "../../guards/outreach";
 import { dueStep, OUTREACH_PATHS } from "./steps";
 
@@ -11,14 +10,11 @@ import { dueStep, OUTREACH_PATHS } from "./steps";
 // step and found again by the guard with listBaskets: reload, back or another device
 // resumes it.
 
+export { problemText } from "../../booking/gateway-basket.server";
+
 /** For loaders and actions behind the outreach guard: the user, gateway and outreach scope. */
 export function requireOutreach(context: Readonly<RouterContextProvider>, url: URL) {
-  const { user, gateway } = requireUser(context, url);
-  const blocked = context.get(outreachBlockedContext);
-  if (blocked) throw data(blocked, { status: 403 });
-  const scope: OutreachScope | null = context.get(outreachContext);
-  if (!scope) throw new Error("requireOutreach needs the outreach guard on the route");
-  return { user, gateway, scope };
+  return requireFlow(context, url, { blocked: outreachBlockedContext, scope: outreachContext, missing: "requireOutreach needs the outreach guard on the route" });
 }
 
 /** The open outreach basket of an eligible organisation, or the eligibility page. */
@@ -34,27 +30,20 @@ export function redirectToDue(basket: Pick<Basket, "completedSteps" | "nextStep"
 
 /** "Start a new request": the draft goes; a basket already gone is fine. */
 export async function discardOutreachBasket(gateway: GatewayClient, scope: OutreachScope): Promise<void> {
-  if (!scope.basket) return;
-  const result = await discardBasket(gateway, scope.basket.id);
-  if (!result.ok && result.status !== 404 && result.status !== 409) {
-    throw data(result.problem.detail ?? result.problem.title, { status: result.status });
-  }
+  await discardIfAny(gateway, scope.basket);
 }
 
 /** The outreach activities open to the organisation (names, durations, limits, prices). */
 export async function outreachActivities(gateway: GatewayClient, organisationId: string): Promise<OutreachActivity[]> {
   const result = await listOutreachActivities(gateway, { organisationId });
-  if (!result.ok) throw data(result.problem.detail ?? result.problem.title, { status: result.status });
+  if (!result.ok) throw gatewayFailure(result);
   return result.data.items;
 }
 
 /** The quote, or null while the basket cannot be priced yet (409). */
 export async function outreachQuote(gateway: GatewayClient, basket: Basket): Promise<Quote | null> {
   if (!basket.outreach?.schedule) return null;
-  const result = await getBasketQuote(gateway, basket.id);
-  if (result.ok) return result.data;
-  if (result.status === 409 || result.status === 404) return null;
-  throw data(result.problem.detail ?? result.problem.title, { status: result.status });
+  return quoteOrNull(gateway, basket);
 }
 
 /** What every step page shows around its form: breadcrumb and the request so far. */
@@ -74,9 +63,4 @@ export function outreachView(scope: OutreachScope, activities: readonly Outreach
     basket,
     activities: activities.filter((a) => ids.has(a.id)).map((a) => ({ id: a.id, name: a.name, durationMinutes: a.durationMinutes })),
   };
-}
-
-/** A gateway refusal as a message for the top of the form. */
-export function problemText(problem: Pick<Problem, "detail" | "title">): string {
-  return problem.detail ?? problem.title;
 }

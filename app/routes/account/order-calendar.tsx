@@ -29,7 +29,8 @@ export async function loader({ context, url, params }: Route.LoaderArgs) {
   const { orderId } = validParams(paramsSchema, params);
   const { gateway } = requireUser(context, url);
   const order = required(await getOrder(gateway, orderId));
-  const address = await venueAddress(context, order.venue.id);
+  // Outreach happens at the organisation (the event's LOCATION), not at the venue.
+  const address = order.kind === "outreach" ? undefined : await venueAddress(context, order.venue.id);
   const body = buildCalendar([
     orderEvent(order, { origin: url.origin, now: new Date(), address, statusLabel: ORDER_STATUS_LABELS[order.status] }),
   ]);

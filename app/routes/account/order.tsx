@@ -7,10 +7,12 @@ import {
 } from "../../api/booking.server";
 import { getCurrentTerms } from "../../api/cms.server";
 import { getOrder, type Order } from "../../api/gateway.server";
+import { organisationPlace } from "../../calendar/ics";
 import { fieldErrors, required } from "../../api/result.server";
 import { IDEMPOTENCY_FIELD, newIdempotencyKey, submittedKey } from "../../booking/idempotency";
 import { AGE_BAND_LABELS } from "../../booking/ratios";
 import { TICKET_TYPE_LABELS } from "../../components/booking/group/tickets";
+import { PriceTable } from "../../components/booking/price-table";
 import {
   amendLines, bookedValues, parseAmendment, placeAmendmentErrors, valuesFromForm, type AmendValues,
 } from "../../components/orders/amendment";
@@ -241,7 +243,17 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
         </dd>
         <dt>Visit</dt>
         <dd>
-          {kinds[order.kind]} to {order.venue.name}, {formatDate(order.visitDate)}, arriving {order.arrivalTime}
+          {order.kind === "outreach" ? (
+            // The venue's team travels to the organisation.
+            <>
+              {kinds.outreach} to {organisationPlace(order.organisation)} by the {order.venue.name} team, {formatDate(order.visitDate)}, the
+              team arriving {order.arrivalTime}
+            </>
+          ) : (
+            <>
+              {kinds[order.kind]} to {order.venue.name}, {formatDate(order.visitDate)}, arriving {order.arrivalTime}
+            </>
+          )}
         </dd>
         <dt>Organisation</dt>
         <dd>{order.organisation.name}</dd>
@@ -358,35 +370,7 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
         </>
       ) : null}
 
-      <table className="price-table">
-        <caption>Price</caption>
-        <thead>
-          <tr>
-            <th scope="col">Item</th>
-            <th scope="col">Quantity</th>
-            <th scope="col">Price each</th>
-            <th scope="col">Total</th>
-          </tr>
-        </thead>
-        <tbody>
-          {order.lines.map((line, i) => (
-            <tr key={i}>
-              <th scope="row">{line.description}</th>
-              <td>{line.quantity}</td>
-              <td>{formatMoney(line.unitPrice)}</td>
-              <td>{formatMoney(line.total)}</td>
-            </tr>
-          ))}
-        </tbody>
-        <tfoot>
-          <tr>
-            <th scope="row" colSpan={3}>
-              Total
-            </th>
-            <td>{formatMoney(order.total)}</td>
-          </tr>
-        </tfoot>
-      </table>
+      <PriceTable lines={order.lines} total={order.total} freeForZero={false} />
 
       <h2>Timeline</h2>
       <ol className="timeline">

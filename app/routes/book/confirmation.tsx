@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/confirmation";
 import type { Order } from "../../api/booking.server";
@@ -7,7 +6,7 @@ import { required } from "../../api/result.server";
 import { requireBooking } from "../../booking/basket.server";
 import { FLOW_STEPS, STEP_PATHS } from "../../booking/steps";
 import { BookingBreadcrumb } from "../../components/booking/booking-breadcrumb";
-import { PriceTable } from "../../components/booking/price-table";
+import { OrderNextSteps } from "../../components/orders/order-next-steps";
 import { formatDate, formatDateTime, formatMoney, ORDER_STATUS_LABELS } from "../../format";
 import { pageTitle } from "../../meta";
 import { validParams } from "../../params";
@@ -74,26 +73,12 @@ export default function Confirmation({ loaderData: { flow, order } }: Route.Comp
         <dt>Total</dt>
         <dd>{formatMoney(order.total)}</dd>
       </dl>
-      <h2>What happens next</h2>
-      <ul>
-        {nextSteps(order).map((step) => (
-          <li key={step}>{step}</li>
-        ))}
-      </ul>
-      <ul className="calls-to-action">
-        <li>
-          <a href={`/account/orders/${encodeURIComponent(order.id)}/calendar.ics`} download={`visit-${order.reference}.ics`}>
-            Add to calendar
-          </a>
-        </li>
-        <li>
-          <Link to={`/account/orders/${encodeURIComponent(order.id)}`}>View your order</Link>
-        </li>
-        <li>
-          <Link to={STEP_PATHS.date}>Book another visit</Link>
-        </li>
-      </ul>
-      <PriceTable lines={order.lines} total={order.total} />
+      <OrderNextSteps
+        order={order}
+        steps={nextSteps(order)}
+        calendarFile={`visit-${order.reference}.ics`}
+        another={{ to: STEP_PATHS.date, label: "Book another visit" }}
+      />
     </div>
   );
 }

@@ -1,13 +1,13 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/payment";
-import { getBasketQuote, updateBasketPayment, type PaymentChoice, type PaymentOption } from "../../api/booking.server";
-import { fieldErrors } from "../../api/result.server";
+import { getBasketQuote, updateBasketPayment, type PaymentChoice } from "../../api/booking.server";
 import { bookingView, redirectToNextStep, requireBasket, requireBooking } from "../../booking/basket.server";
+import { paymentChoiceOf, paymentErrors, paymentResultOf, purchaseOrderNumberSchema } from "../../booking/payment.server";
 import { stepPath } from "../../booking/steps";
 import { BookingStep, FormErrors } from "../../components/booking/booking-step";
 import { RadioGroup, type RadioOption } from "../../components/booking/fields";
-import { Field } from "../../components/field";
+import { methodOption, paymentOption, PaymentProblem, PurchaseOrderField } from "../../components/booking/payment-choice";
 import { formatDate, formatMoney } from "../../format";
 import { pageTitle } from "../../meta";
 import { toFieldErrors } from "../../validation";
@@ -19,7 +19,7 @@ type Choice = (typeof CHOICES)[number];
 
 const paymentSchema = z.object({
   choice: z.enum(CHOICES, { error: "Choose how you will pay" }),
-  purchaseOrderNumber: z.string().trim().max(50, "Enter a purchase order number of 50 characters or fewer").default(""),
+  purchaseOrderNumber: purchaseOrderNumberSchema,
 });
 
 /** The quote (payment options come with it); a basket not ready to price goes to its due step. */
@@ -29,8 +29,6 @@ async function quoteOrRedirect(gateway: GatewayClient, basket: Basket) {
   if (quote.status === 409) throw redirect(stepPath(basket.nextStep === "payment" ? "date" : basket.nextStep));
   throw data(quote.problem.detail ?? quote.problem.title, { status: quote.status });
 }
-
-const option = (options: readonly PaymentOption[], method: PaymentOption["method"]) => options.find((o) => o.method === method);
 
 function choiceOf(payment: PaymentChoice | undefined): Choice | "" {
   if (!payment) return "";
@@ -57,12 +55,11 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     }
     throw redirect(stepPath("review"));
   }
-  const result = url.searchParams.get("payment");
   return {
     booking: bookingView(scope),
     quote,
     saved: { choice: choiceOf(basket.payment), purchaseOrderNumber: basket.payment?.purchaseOrderNumber ?? "" },
-    paymentResult: result === "failed" || result === "cancelled" ? (result as keyof typeof PAYMENT_RESULTS) : null,
+    paymentResult: paymentResultOf(url),
     messages: basket.messages.filter((m) => m.code.startsWith("payment")),
   };
 }
@@ -76,20 +73,8 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const { gateway, scope } = requireBooking(context, url);
   const basket = requireBasket(scope);
   const { choice, purchaseOrderNumber } = parsed.data;
-  const body: PaymentChoice =
-    choice === "invoice"
-      ? { method: "invoice", ...(purchaseOrderNumber ? { purchaseOrderNumber } : {}) }
-      : { method: "card", payLater: choice === "card-later" };
-  const saved = await updateBasketPayment(gateway, basket.id, body);
-  if (!saved.ok) {
-    const fields = fieldErrors(saved.problem);
-    const errors: Record<string, string> = {};
-    if (fields.purchaseOrderNumber) errors.purchaseOrderNumber = fields.purchaseOrderNumber;
-    const choiceError = fields.method ?? fields.payLater;
-    if (choiceError || saved.problem.code === "payment_method_unavailable") errors.choice = choiceError ?? saved.problem.detail ?? saved.problem.title;
-    if (Object.keys(errors).length === 0) errors.form = saved.problem.detail ?? saved.problem.title;
-    return data({ errors, values }, { status: saved.status });
-  }
+  const saved = await updateBasketPayment(gateway, basket.id, paymentChoiceOf(choice, purchaseOrderNumber));
+  if (!saved.ok) return data({ errors: paymentErrors(saved.problem, ["method", "payLater"]), values }, { status: saved.status });
   return redirectToNextStep(saved.data);
 }
 
@@ -98,16 +83,11 @@ export default function PaymentStep({ loaderData, actionData }: Route.ComponentP
   const errors: Record<string, string | undefined> = actionData?.errors ?? {};
   const values = actionData?.values ?? saved;
   const submitting = useNavigation().state === "submitting";
-  const card = option(quote.paymentOptions, "card");
-  const invoice = option(quote.paymentOptions, "invoice");
+  const card = paymentOption(quote.paymentOptions, "card");
+  const invoice = paymentOption(quote.paymentOptions, "invoice");
   const options: RadioOption[] = [];
   if (card) {
-    options.push({
-      value: "card",
-      label: "Pay by card now",
-      hint: card.available ? "After you confirm your booking you pay on our card provider's secure page." : card.reason,
-      disabled: !card.available,
-    });
+    options.push(methodOption(card, "card", "Pay by card now", "After you confirm your booking you pay on our card provider's secure page."));
     if (card.available && card.payLaterAvailable && card.holdUntil) {
       options.push({
         value: "card-later",
@@ -117,29 +97,19 @@ export default function PaymentStep({ loaderData, actionData }: Route.ComponentP
     }
   }
   if (invoice) {
-    options.push({
-      value: "invoice",
-      label: "Pay by invoice",
-      hint: invoice.available ? "We send an invoice to your school. You can add a purchase order number." : invoice.reason,
-      disabled: !invoice.available,
-    });
+    options.push(methodOption(invoice, "invoice", "Pay by invoice", "We send an invoice to your school. You can add a purchase order number."));
   }
   return (
     <BookingStep booking={booking} step="payment" title="How would you like to pay?" quote={quote}>
-      {paymentResult || messages.length > 0 ? (
-        <div className="warning" role={paymentResult ? "alert" : undefined}>
-          <p>
-            <strong>
-              {(paymentResult ?? (messages[0]?.code === "payment_cancelled" ? "cancelled" : "failed")) === "failed"
-                ? "Your card payment was declined."
-                : "Your card payment was cancelled."}
-            </strong>
-          </p>
-          {/* The gateway says what to do; our own words when it says nothing. */}
-          {messages.length > 0 ? messages.map((m) => <p key={m.code}>{m.message}</p>) : <p>{PAYMENT_RESULTS[paymentResult!]}</p>}
-          <p>Your places and everything you entered are kept. Choose how to pay, then confirm your booking again.</p>
-        </div>
-      ) : null}
+      <PaymentProblem
+        result={paymentResult}
+        // What the payment page said decides; else the gateway's message.
+        cancelled={paymentResult ? paymentResult === "cancelled" : messages[0]?.code === "payment_cancelled"}
+        messages={messages}
+        fallbacks={PAYMENT_RESULTS}
+      >
+        <p>Your places and everything you entered are kept. Choose how to pay, then confirm your booking again.</p>
+      </PaymentProblem>
       <FormErrors errors={errors} />
       <p>
         The total for your visit is <strong>{formatMoney(quote.total)}</strong>.
@@ -156,16 +126,7 @@ export default function PaymentStep({ loaderData, actionData }: Route.ComponentP
       </details>
       <Form method="post" noValidate className="booking-form">
         <RadioGroup name="choice" legend="Payment method" options={options} defaultValue={values.choice} error={errors.choice} />
-        {invoice?.available ? (
-          <Field
-            name="purchaseOrderNumber"
-            label="Purchase order number (optional, invoice only)"
-            hint="If your school uses purchase orders, we print it on the invoice."
-            maxLength={50}
-            defaultValue={values.purchaseOrderNumber}
-            error={errors.purchaseOrderNumber}
-          />
-        ) : null}
+        {invoice?.available ? <PurchaseOrderField value={values.purchaseOrderNumber} error={errors.purchaseOrderNumber} /> : null}
         <div className="actions">
           <button type="submit" disabled={submitting}>
             {submitting ? "Saving…" : "Save and continue"}

@@ -1,10 +1,10 @@
-import { data, Link } from "react-router";
+import { data } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/confirmation";
 import type { Order } from "../../api/booking.server";
 import { getOrder } from "../../api/gateway.server";
 import { required } from "../../api/result.server";
-import { PriceTable } from "../../components/booking/price-table";
+import { OrderNextSteps } from "../../components/orders/order-next-steps";
 import { requireOutreach } from "../../components/outreach/basket.server";
 import { cancelBy, londonToday } from "../../components/outreach/notice";
 import { OutreachBreadcrumb } from "../../components/outreach/outreach-step";
@@ -92,26 +92,12 @@ export default function OutreachConfirmation({ loaderData: { order, today } }: R
         <dt>Total</dt>
         <dd>{formatMoney(order.total)}</dd>
       </dl>
-      <h2>What happens next</h2>
-      <ul>
-        {nextSteps(order, today).map((step) => (
-          <li key={step}>{step}</li>
-        ))}
-      </ul>
-      <ul className="calls-to-action">
-        <li>
-          <a href={`/account/orders/${encodeURIComponent(order.id)}/calendar.ics`} download={`outreach-${order.reference}.ics`}>
-            Add to calendar
-          </a>
-        </li>
-        <li>
-          <Link to={`/account/orders/${encodeURIComponent(order.id)}`}>View your order</Link>
-        </li>
-        <li>
-          <Link to={OUTREACH_PATHS.eligibility}>Request another outreach visit</Link>
-        </li>
-      </ul>
-      <PriceTable lines={order.lines} total={order.total} />
+      <OrderNextSteps
+        order={order}
+        steps={nextSteps(order, today)}
+        calendarFile={`outreach-${order.reference}.ics`}
+        another={{ to: OUTREACH_PATHS.eligibility, label: "Request another outreach visit" }}
+      />
     </div>
   );
 }

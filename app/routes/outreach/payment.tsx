@@ -1,15 +1,13 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/payment";
-import {
-  checkoutBasket, completePaymentReturn, getBasket, getBasketQuote, updateBasketPayment, type PaymentChoice, type PaymentOption,
-} from "../../api/booking.server";
-import { fieldErrors } from "../../api/result.server";
+import { checkoutBasket, completePaymentReturn, getBasket, getBasketQuote, updateBasketPayment } from "../../api/booking.server";
 import { IDEMPOTENCY_FIELD, isIdempotencyKey, newIdempotencyKey } from "../../booking/idempotency";
+import { paymentChoiceOf, paymentErrors, paymentResultOf, purchaseOrderNumberSchema } from "../../booking/payment.server";
 import { FormErrors } from "../../components/booking/booking-step";
 import { RadioGroup, type RadioOption } from "../../components/booking/fields";
+import { methodOption, paymentOption, PaymentProblem, PurchaseOrderField } from "../../components/booking/payment-choice";
 import { PriceTable } from "../../components/booking/price-table";
-import { Field } from "../../components/field";
 import {
   outreachActivities, outreachView, problemText, requireOutreach, requireOutreachBasket,
 } from "../../components/outreach/basket.server";
@@ -24,7 +22,7 @@ const CHOICES = ["invoice", "card"] as const;
 
 const paymentSchema = z.object({
   choice: z.enum(CHOICES, { error: "Choose how you will pay" }),
-  purchaseOrderNumber: z.string().trim().max(50, "Enter a purchase order number of 50 characters or fewer").default(""),
+  purchaseOrderNumber: purchaseOrderNumberSchema,
   basketId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/),
   [IDEMPOTENCY_FIELD]: z.string().refine(isIdempotencyKey),
   expectedTotal: z.coerce.number().int().min(0),
@@ -34,8 +32,6 @@ const PAYMENT_RESULTS = {
   failed: "Your card payment did not go through, so you have not been charged. Your request has been kept: try again, or choose the pro-forma invoice.",
   cancelled: "You cancelled the card payment, so you have not been charged. Your request has been kept: pay when you are ready, or choose the pro-forma invoice.",
 } as const;
-
-const option = (options: readonly PaymentOption[], method: PaymentOption["method"]) => options.find((o) => o.method === method);
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   const { gateway, scope } = requireOutreach(context, url);
@@ -66,7 +62,6 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const options = quote.data.paymentOptions;
   const preferred = options.find((o) => o.preferred && o.available)?.method ?? "invoice";
   const savedMethod = basket.payment?.method;
-  const result = url.searchParams.get("payment");
   const visitDate = basket.outreach?.schedule?.date ?? null;
   return {
     outreach: outreachView(scope, activities),
@@ -76,7 +71,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
       purchaseOrderNumber: basket.payment?.purchaseOrderNumber ?? "",
     },
     notices: outreachNotices([...basket.messages, ...quote.data.messages], visitDate, londonToday()),
-    paymentResult: result === "failed" || result === "cancelled" ? (result as keyof typeof PAYMENT_RESULTS) : null,
+    paymentResult: paymentResultOf(url),
     messages: basket.messages.filter((m) => m.code.startsWith("payment")),
     idempotencyKey: newIdempotencyKey(),
   };
@@ -114,8 +109,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   }
   const basket = scope.basket;
 
-  const body: PaymentChoice =
-    choice === "invoice" ? { method: "invoice", ...(purchaseOrderNumber ? { purchaseOrderNumber } : {}) } : { method: "card", payLater: false };
+  const body = paymentChoiceOf(choice, purchaseOrderNumber);
   const same =
     basket.payment?.method === body.method && (basket.payment.purchaseOrderNumber ?? "") === (body.purchaseOrderNumber ?? "") && basket.completedSteps.includes("payment");
   if (!same) {
@@ -125,12 +119,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
         const sent = await alreadySent();
         if (sent) return sent;
       }
-      const fields = fieldErrors(saved.problem);
-      const errors: Errors = {};
-      if (fields.purchaseOrderNumber) errors.purchaseOrderNumber = fields.purchaseOrderNumber;
-      if (fields.method || saved.problem.code === "payment_method_unavailable") errors.choice = fields.method ?? problemText(saved.problem);
-      if (Object.keys(errors).length === 0) errors.form = problemText(saved.problem);
-      return failed(errors, saved.status);
+      return failed(paymentErrors(saved.problem, ["method"]), saved.status);
     }
   }
 
@@ -174,37 +163,32 @@ export default function PaymentStep({ loaderData, actionData }: Route.ComponentP
   const key = actionData?.idempotencyKey ?? loaderData.idempotencyKey;
   const navigation = useNavigation();
   const submitting = navigation.state !== "idle" && navigation.formMethod === "POST";
-  const invoice = option(quote.paymentOptions, "invoice");
-  const card = option(quote.paymentOptions, "card");
+  const invoice = paymentOption(quote.paymentOptions, "invoice");
+  const card = paymentOption(quote.paymentOptions, "card");
   const options: RadioOption[] = [];
   if (invoice) {
-    options.push({
-      value: "invoice",
-      label: "Pro-forma invoice (recommended)",
-      hint: invoice.available
-        ? "We send a pro-forma invoice to your school. Your visit is confirmed when it is paid. You can add a purchase order number."
-        : invoice.reason,
-      disabled: !invoice.available,
-    });
+    options.push(
+      methodOption(
+        invoice,
+        "invoice",
+        "Pro-forma invoice (recommended)",
+        "We send a pro-forma invoice to your school. Your visit is confirmed when it is paid. You can add a purchase order number.",
+      ),
+    );
   }
   if (card) {
-    options.push({
-      value: "card",
-      label: "Pay by card now",
-      hint: card.available ? "After you send your request you pay on our card provider's secure page. Your visit is confirmed when it is paid." : card.reason,
-      disabled: !card.available,
-    });
+    options.push(
+      methodOption(card, "card", "Pay by card now", "After you send your request you pay on our card provider's secure page. Your visit is confirmed when it is paid."),
+    );
   }
   return (
     <OutreachStepPage outreach={outreach} step="payment" title="How would you like to pay?" quote={quote}>
-      {paymentResult || messages.length > 0 ? (
-        <div className="warning" role={paymentResult ? "alert" : undefined}>
-          <p>
-            <strong>{paymentResult === "cancelled" || messages[0]?.code === "payment_cancelled" ? "Your card payment was cancelled." : "Your card payment was declined."}</strong>
-          </p>
-          {messages.length > 0 ? messages.map((m) => <p key={m.code}>{m.message}</p>) : <p>{PAYMENT_RESULTS[paymentResult!]}</p>}
-        </div>
-      ) : null}
+      <PaymentProblem
+        result={paymentResult}
+        cancelled={paymentResult === "cancelled" || messages[0]?.code === "payment_cancelled"}
+        messages={messages}
+        fallbacks={PAYMENT_RESULTS}
+      />
       <FormErrors errors={errors} fieldIds={{ choice: "choice", purchaseOrderNumber: "purchaseOrderNumber" }} />
       <div className="notice">
         <p>
@@ -218,16 +202,7 @@ export default function PaymentStep({ loaderData, actionData }: Route.ComponentP
         <input type="hidden" name={IDEMPOTENCY_FIELD} value={key} />
         <input type="hidden" name="expectedTotal" value={quote.total.amount} />
         <RadioGroup name="choice" legend="Payment method" options={options} defaultValue={values.choice} error={errors.choice} />
-        {invoice?.available ? (
-          <Field
-            name="purchaseOrderNumber"
-            label="Purchase order number (optional, invoice only)"
-            hint="If your school uses purchase orders, we print it on the invoice."
-            maxLength={50}
-            defaultValue={values.purchaseOrderNumber}
-            error={errors.purchaseOrderNumber}
-          />
-        ) : null}
+        {invoice?.available ? <PurchaseOrderField value={values.purchaseOrderNumber} error={errors.purchaseOrderNumber} /> : null}
         <div className="actions">
           <button type="submit" disabled={submitting}>
             {submitting ? "Sending…" : `Send request (${formatMoney(quote.total)})`}

@@ -130,8 +130,17 @@ export default function FindOrganisation({ loaderData, actionData }: Route.Compo
         serverUrl={serverUrl}
         groupType={group}
         ruleContexts={RULE_CONTEXTS}
-        renderHitAction={(hit, { sendClick }) => (
-          <Form method="post" action={action} onSubmit={sendClick}>
+        renderHitAction={(hit, { sendClick, flushUrl }) => (
+          <Form
+            method="post"
+            action={action}
+            onSubmit={() => {
+              // The search's pending URL write goes now, not after the page has moved on
+              // to the details step (it would take the URL back to the search).
+              flushUrl();
+              sendClick();
+            }}
+          >
             <input type="hidden" name="organisationId" value={hit.objectID} />
             <button type="submit" disabled={choosing} aria-label={chooseLabel(hit.name)}>
               Choose

@@ -5,15 +5,24 @@ import { identifierLabel, SEARCH_TEXTS } from "../texts";
 import type { OrganisationHit, OrganisationRecord } from "../types";
 import { Highlighted } from "./highlighted";
 
+export interface HitActionEvents {
+  /** Sends the insights click event for the hit. */
+  sendClick: () => void;
+  /** Writes the search's URL now instead of after its write delay: call it before leaving the page. */
+  flushUrl: () => void;
+}
+
 /** What a page puts on each hit (registration: a "Choose <name>" form). */
-export type RenderHitAction = (hit: OrganisationHit, events: { sendClick: () => void }) => ReactNode;
+export type RenderHitAction = (hit: OrganisationHit, events: HitActionEvents) => ReactNode;
+
+const noop = () => {};
 
 function highlightValue(hit: OrganisationHit, attribute: keyof OrganisationRecord): string | undefined {
   const result = (hit._highlightResult as Record<string, { value?: unknown } | undefined> | undefined)?.[attribute];
   return typeof result?.value === "string" ? result.value : undefined;
 }
 
-export function Hits({ renderAction }: { renderAction?: RenderHitAction | undefined }) {
+export function Hits({ renderAction, flushUrl = noop }: { renderAction?: RenderHitAction | undefined; flushUrl?: (() => void) | undefined }) {
   const { items, sendEvent, results } = useHits<OrganisationRecord>();
   const { status } = useInstantSearch();
   const id = useId();
@@ -59,7 +68,7 @@ export function Hits({ renderAction }: { renderAction?: RenderHitAction | undefi
               </dl>
               {renderAction ? (
                 <div className="hit-action">
-                  {renderAction(hit, { sendClick: () => sendEvent("click", hit, "Organisation chosen") })}
+                  {renderAction(hit, { sendClick: () => sendEvent("click", hit, "Organisation chosen"), flushUrl })}
                 </div>
               ) : null}
             </article>

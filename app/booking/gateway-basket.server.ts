@@ -1,0 +1,57 @@
+import { data, type RouterContext, type RouterContextProvider } from "react-router";
+import { discardBasket, getBasketQuote, type Basket, type Quote } from "../api/booking.server";
+import type { GatewayClient } from "../api/client.server";
+import type { Problem } from "../api/result.server";
+import { requireUser } from "../current-user.server";
+import type { AssociationRequired } from "./access";
+
+// What the visit booking (app/booking/basket.server.ts) and the outreach request
+// (app/components/outreach/basket.server.ts) do alike with their gateway basket.
+
+/** A gateway refusal as a message for the top of the form. */
+export function problemText(problem: Pick<Problem, "detail" | "title">): string {
+  return problem.detail ?? problem.title;
+}
+
+/** A gateway refusal the page cannot recover from: its message, with its status. */
+export function gatewayFailure(result: { status: number; problem: Pick<Problem, "detail" | "title"> }) {
+  return data(problemText(result.problem), { status: result.status });
+}
+
+/** The two contexts a flow's guard sets: why the user may not go on, or the flow's scope. */
+export interface FlowGuard<Scope> {
+  blocked: RouterContext<AssociationRequired | null>;
+  scope: RouterContext<Scope | null>;
+  /** For the error when a route forgot the guard, e.g. "requireBooking needs the booking guard". */
+  missing: string;
+}
+
+/** A user the flow's guard found cannot book yet: a 403 that the flow layout's boundary explains. */
+export function rejectBlocked(context: Readonly<RouterContextProvider>, blocked: FlowGuard<unknown>["blocked"]): void {
+  const problem = context.get(blocked);
+  if (problem) throw data(problem, { status: 403 });
+}
+
+/** For loaders and actions behind a flow's guard: the user, gateway and the flow's scope. */
+export function requireFlow<Scope>(context: Readonly<RouterContextProvider>, url: URL, guard: FlowGuard<Scope>) {
+  const { user, gateway } = requireUser(context, url);
+  rejectBlocked(context, guard.blocked);
+  const scope = context.get(guard.scope);
+  if (!scope) throw new Error(guard.missing);
+  return { user, gateway, scope };
+}
+
+/** "Start a new …": the draft (and any hold) goes; a basket already gone is fine. */
+export async function discardIfAny(gateway: GatewayClient, basket: Basket | null): Promise<void> {
+  if (!basket) return;
+  const result = await discardBasket(gateway, basket.id);
+  if (!result.ok && result.status !== 404 && result.status !== 409) throw gatewayFailure(result);
+}
+
+/** The quote, or null while the basket cannot be priced yet (409) or is gone (404). */
+export async function quoteOrNull(gateway: GatewayClient, basket: Basket): Promise<Quote | null> {
+  const result = await getBasketQuote(gateway, basket.id);
+  if (result.ok) return result.data;
+  if (result.status === 409 || result.status === 404) return null;
+  throw gatewayFailure(result);
+}

@@ -1,0 +1,43 @@
+import { z } from "zod";
+import type { PaymentChoice } from "../api/booking.server";
+import { fieldErrors, type Problem } from "../api/result.server";
+import { problemText } from "./gateway-basket.server";
+
+// The payment step's server side, alike in visit booking (routes/book/payment.tsx) and
+// the outreach request (routes/outreach/payment.tsx).
+
+/** The optional purchase order number printed on an invoice. */
+export const purchaseOrderNumberSchema = z
+  .string()
+  .trim()
+  .max(50, "Enter a purchase order number of 50 characters or fewer")
+  .default("");
+
+/** What the hosted payment page said, when it sent the user back here to choose again. */
+export type PaymentResult = "failed" | "cancelled";
+
+export function paymentResultOf(url: URL): PaymentResult | null {
+  const result = url.searchParams.get("payment");
+  return result === "failed" || result === "cancelled" ? result : null;
+}
+
+/** The gateway's payment choice for the form's: an invoice (with its purchase order number), or a card. */
+export function paymentChoiceOf(choice: "invoice" | "card" | "card-later", purchaseOrderNumber: string): PaymentChoice {
+  return choice === "invoice"
+    ? { method: "invoice", ...(purchaseOrderNumber ? { purchaseOrderNumber } : {}) }
+    : { method: "card", payLater: choice === "card-later" };
+}
+
+/**
+ * A refused payment choice as form errors: beside the purchase order number, beside the
+ * choice (an error on one of `choiceFields`, or a method not available), else at the top.
+ */
+export function paymentErrors(problem: Problem, choiceFields: readonly string[]): Record<string, string> {
+  const fields = fieldErrors(problem);
+  const errors: Record<string, string> = {};
+  if (fields.purchaseOrderNumber) errors.purchaseOrderNumber = fields.purchaseOrderNumber;
+  const choiceError = choiceFields.map((f) => fields[f]).find((message) => message !== undefined);
+  if (choiceError || problem.code === "payment_method_unavailable") errors.choice = choiceError ?? problemText(problem);
+  if (Object.keys(errors).length === 0) errors.form = problemText(problem);
+  return errors;
+}
