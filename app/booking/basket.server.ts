@@ -1,9 +1,9 @@
 import { redirect, type RouterContextProvider } from "react-router";
-import { createBasket, listBaskets, type Basket, type Quote } from "../api/booking.server";
+import { createBasket, listBaskets, type Basket } from "../api/booking.server";
 import type { GatewayClient } from "../api/client.server";
 import type { ApiResult } from "../api/result.server";
 import { bookingBlockedContext, bookingContext, type BookingScope } from "./context";
-import { discardIfAny, gatewayFailure, quoteOrNull, requireFlow } from "./gateway-basket.server";
+import { discardIfAny, gatewayFailure, requireFlow } from "./gateway-basket.server";
 import { paymentSkipped, stepPath, type FlowKind } from "./steps";
 
 // The draft is the gateway basket: found again with listBaskets (newest first), so no
@@ -45,11 +45,6 @@ export function redirectToNextStep(basket: Pick<Basket, "nextStep">): Response {
   return redirect(stepPath(basket.nextStep));
 }
 
-/** The quote, or null while the basket is not complete enough to price (409). */
-export async function quoteIfReady(gateway: GatewayClient, basket: Basket): Promise<Quote | null> {
-  if (!basket.completedSteps.includes("date")) return null;
-  return quoteOrNull(gateway, basket);
-}
 
 /** What every step page shows around its form: breadcrumb and booking card. */
 export function bookingView(scope: BookingScope) {

@@ -1,5 +1,5 @@
 import { data, type RouterContext, type RouterContextProvider } from "react-router";
-import { discardBasket, getBasketQuote, type Basket, type Quote } from "../api/booking.server";
+import { discardBasket, type Basket } from "../api/booking.server";
 import type { GatewayClient } from "../api/client.server";
 import type { Problem } from "../api/result.server";
 import { requireUser } from "../current-user.server";
@@ -48,10 +48,3 @@ export async function discardIfAny(gateway: GatewayClient, basket: Basket | null
   if (!result.ok && result.status !== 404 && result.status !== 409) throw gatewayFailure(result);
 }
 
-/** The quote, or null while the basket cannot be priced yet (409) or is gone (404). */
-export async function quoteOrNull(gateway: GatewayClient, basket: Basket): Promise<Quote | null> {
-  const result = await getBasketQuote(gateway, basket.id);
-  if (result.ok) return result.data;
-  if (result.status === 409 || result.status === 404) return null;
-  throw gatewayFailure(result);
-}

@@ -91,8 +91,6 @@ export interface FacetValuesOutcome {
   facetHits: FacetHit[];
 }
 
-type Doc = number;
-
 function facetValueOf(record: OrganisationRecord, attribute: FacetAttribute): string {
   return String(record[attribute]);
 }

@@ -107,7 +107,7 @@ test("SIGTERM: stops accepting, finishes the request in flight, exits 0", async 
 
 test("SIGTERM with a request that does not finish: gives up at the deadline and exits 1", async () => {
   server = await startServerProcess({ SHUTDOWN_TIMEOUT_MS: "500" });
-  const held = await holdRequest(server.port);
+  await holdRequest(server.port);
 
   const signalled = performance.now();
   server.child.kill("SIGTERM");

@@ -1,8 +1,8 @@
 import { redirect, type RouterContextProvider } from "react-router";
-import type { Basket, Quote } from "../../api/booking.server";
+import type { Basket } from "../../api/booking.server";
 import type { GatewayClient } from "../../api/client.server";
 import { listOutreachActivities, type OutreachActivity } from "../../api/outreach.server";
-import { discardIfAny, gatewayFailure, quoteOrNull, requireFlow } from "../../booking/gateway-basket.server";
+import { discardIfAny, gatewayFailure, requireFlow } from "../../booking/gateway-basket.server";
 import { outreachBlockedContext, outreachContext, type OutreachScope } from "../../guards/outreach";
 import { dueStep, OUTREACH_PATHS } from "./steps";
 
@@ -40,11 +40,6 @@ export async function outreachActivities(gateway: GatewayClient, organisationId:
   return result.data.items;
 }
 
-/** The quote, or null while the basket cannot be priced yet (409). */
-export async function outreachQuote(gateway: GatewayClient, basket: Basket): Promise<Quote | null> {
-  if (!basket.outreach?.schedule) return null;
-  return quoteOrNull(gateway, basket);
-}
 
 /** What every step page shows around its form: breadcrumb and the request so far. */
 export interface OutreachView {

@@ -22,7 +22,7 @@ import { OutreachTimeline } from "../../components/outreach/outreach-timeline";
 import { answersByQuestion } from "../../components/outreach/questionnaire";
 import {
   addMinutes, gatewayScheduleErrors, LUNCH, lengthOf, lunchFromForm, lunchProblems, MAX_SESSIONS, overlaps, placeSessions,
-  rowsFromForm, schoolDayOf, sessionName, sessionProblems, span, validateSchedule,
+  rowsFromForm, schoolDayOf, sessionProblems, span, validateSchedule,
   type Range, type ScheduleActivity, type SchoolDay, type SessionRow,
 } from "../../components/outreach/schedule";
 import { OUTREACH_TITLES } from "../../components/outreach/steps";

@@ -2,7 +2,7 @@ import type { BackendState } from "../index";
 import { summariseOrganisation } from "../seed";
 import type { FieldError } from "../types";
 import {
-  ARRIVE_FROM, ARRIVE_UNTIL, formatDate, isIsoDate, isTimeOfDay, slotId, toMinutes, unbookableReason,
+  ARRIVE_FROM, ARRIVE_UNTIL, formatDate, isIsoDate, isTimeOfDay, toMinutes, unbookableReason,
 } from "./calendar";
 import { clock, fail, invalid, isInt, isRecord, iso, ok, type Core } from "./core";
 import type { Outreach } from "./outreach";

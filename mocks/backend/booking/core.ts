@@ -6,7 +6,7 @@ import {
 import { priceOutreach } from "./outreach-rules";
 import { BASKET_EXPIRY_DAYS, PAYMENT_SESSION_MINUTES, TICKET_TYPES, gbp, priceTickets, priceVisit } from "./rules";
 import type {
-  Activity, Basket, BasketRecord, Failure, Order, OrderDetail, Outcome, Payment, PaymentRecord, PaymentSession,
+  Activity, BasketRecord, Failure, Order, OrderDetail, Outcome, Payment, PaymentRecord, PaymentSession,
   PriceLine, ScheduleEntry, TicketSelection, TimeSlot, VisitInformation,
 } from "./types";
 

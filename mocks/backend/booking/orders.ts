@@ -2,7 +2,7 @@ import { addDays } from "../dates";
 import { summariseOrganisation } from "../seed";
 import type { FieldError } from "../types";
 import type { Baskets } from "./baskets";
-import { ARRIVE_FROM, daysBetween, formatDate, slotId } from "./calendar";
+import { ARRIVE_FROM, daysBetween, formatDate } from "./calendar";
 import { clock, fail, invalid, isAbsoluteUrl, isInt, isRecord, iso, ok, type Core } from "./core";
 import type { Outreach } from "./outreach";
 import {
@@ -11,7 +11,7 @@ import {
 } from "./rules";
 import type {
   AgeBand, AmendmentQuote, BasketRecord, BookableKind, CheckoutResult, Failure, IdempotencyRecord, Order, OrderDetail, Outcome,
-  Payment, PaymentChoice, PaymentRecord, PaymentResult, PaymentSession, PendingAmendment, PriceLine, ScheduleEntry,
+  PaymentChoice, PaymentRecord, PaymentResult, PaymentSession, PendingAmendment, PriceLine, ScheduleEntry,
   TicketSelection,
 } from "./types";
 

@@ -8,7 +8,7 @@ import { awaitingCard, cancellationPolicy, createOrders, type Replayable } from 
 import { createOutreach } from "./outreach";
 import {
   canonicalJson, HOLD_EXTENSIONS, HOLD_EXTENSION_MINUTES, HOLD_MINUTES, PAYMENT_SESSION_MINUTES, checkRatios, gbp,
-  paymentOptions, sumLines,
+  sumLines,
 } from "./rules";
 import type {
   ActivityList, AmendmentQuote, AmendmentResult, AvailabilityDay, Basket, BasketRecord, BasketStep, BookableKind,
