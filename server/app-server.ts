@@ -7,12 +7,13 @@ import { REQUEST_ID_HEADER, requestIdFrom } from "../app/request-id.ts";
 import { errorFields, log } from "./log.ts";
 import type { ServerOptions } from "./options.ts";
 import { loadStaticFiles } from "./static.ts";
+import { createTurnQueue, type Turn } from "./turns.ts";
 
 // The production HTTP server (ADR 0010): node:http, static files of the client build,
 // React Router's request listener for everything else, and around them what a tier
 // behind a load balancer needs: a request id, one JSON log line per request, /healthz and
-// /readyz, a bound on requests in flight (503 + Retry-After beyond it) and a graceful
-// shutdown on SIGTERM / SIGINT.
+// /readyz, a bound on requests in flight (503 + Retry-After beyond it), a first-come
+// first-served turn for the pages, and a graceful shutdown on SIGTERM / SIGINT.
 
 interface Readiness {
   ready: boolean;
@@ -58,8 +59,14 @@ export async function startServer(build: ServerBuild, options: ServerOptions): P
   const handleWithReactRouter = createRequestListener({ build, mode: "production" });
   const checkReadiness = (build.entry.module as { checkReadiness?: CheckReadiness }).checkReadiness;
 
-  /** Responses being written: the load-shedding count, and what shutdown waits for. */
+  /** Responses being written or waiting their turn: the load-shedding count, and what shutdown waits for. */
   const inFlight = new Set<ServerResponse>();
+
+  // React Router works on at most maxConcurrent requests at once; the rest wait in arrival
+  // order (server/turns.ts), and count in flight while they wait. Server rendering is CPU
+  // work: a hundred renders at once do not finish sooner than in turn, but each event-loop
+  // turn then runs a piece of every one, so answers come late and unevenly.
+  const turns = createTurnQueue(options.maxConcurrent);
   let shuttingDown = false;
   let pendingReadiness: Promise<Readiness & Record<string, unknown>> | null = null;
 
@@ -148,16 +155,26 @@ export async function startServer(build: ServerBuild, options: ServerOptions): P
     }
 
     inFlight.add(res);
+    let turn: Turn | null = null;
+    let waitedMs = 0;
     res.once("close", () => {
       inFlight.delete(res);
-      logRequest(req, res, pathname, requestId, started);
+      // Frees the place of a request that ran; a request still waiting leaves the queue.
+      turn?.release();
+      logRequest(req, res, pathname, requestId, started, waitedMs >= 1 ? { waitedMs: Math.round(waitedMs) } : {});
       if (shuttingDown) setImmediate(() => server.closeIdleConnections());
     });
 
     try {
       const served = staticFiles.serve(req, res, pathname);
       if (served === false) {
-        handleWithReactRouter(req, res);
+        turn = turns.take(() => {
+          waitedMs = performance.now() - started;
+          // Its connection was closed while it waited (its own close event, which releases
+          // the turn, may not have run yet): nothing to render for.
+          if (req.socket.destroyed) return;
+          void handleWithReactRouter(req, res);
+        });
         return;
       }
       served.catch((error: unknown) => {
