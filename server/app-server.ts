@@ -44,6 +44,12 @@ function pathnameOf(url: string | undefined): string {
   }
 }
 
+/** Has (or may have) a request body: a Content-Length above 0 or a Transfer-Encoding. */
+function hasBody(req: IncomingMessage): boolean {
+  const length = req.headers["content-length"];
+  return req.headers["transfer-encoding"] !== undefined || (length !== undefined && length !== "0");
+}
+
 function sendJson(res: ServerResponse, status: number, body: unknown, head: boolean): void {
   const json = JSON.stringify(body);
   res.writeHead(status, {
@@ -168,6 +174,13 @@ export async function startServer(build: ServerBuild, options: ServerOptions): P
     try {
       const served = staticFiles.serve(req, res, pathname);
       if (served === false) {
+        // A request with a body (a form post) goes straight in: a turn would be held while
+        // the body arrives, so a few slow uploads could stop every page. Those requests are
+        // bounded by MAX_IN_FLIGHT (and the app's rate limits) instead.
+        if (hasBody(req)) {
+          void handleWithReactRouter(req, res);
+          return;
+        }
         turn = turns.take(() => {
           waitedMs = performance.now() - started;
           // Its connection was closed while it waited (its own close event, which releases

@@ -143,6 +143,27 @@ describe("the production server's turns (MAX_CONCURRENT) with shedding and shutd
     expect((await c!.response).body).toBe("page /c");
   });
 
+  it("a form post takes no turn: its body may arrive slowly, and pages must not wait for it", async () => {
+    const server = await start({ MAX_CONCURRENT: "1", MAX_IN_FLIGHT: "3" });
+    let accepted = 0;
+    server.server.on("request", () => accepted++);
+    const [page] = await sendInOrder(server.url, ["/page"], () => accepted);
+    // A post whose body is half sent: straight to React Router, beside the page holding the one turn.
+    const { port } = new URL(server.url);
+    const post = httpRequest({ host: "127.0.0.1", port, path: "/post", method: "POST", agent: false, headers: { "Content-Type": "application/x-www-form-urlencoded", "Content-Length": "20" } });
+    post.on("error", () => {});
+    post.write("email=slow");
+    await vi.waitFor(() => expect(held.map((h) => h.path)).toEqual(["/page", "/post"]));
+    // ...and a post holding React Router does not hold a turn: the next page starts when the first ends.
+    const [next] = await sendInOrder(server.url, ["/next"], () => accepted);
+    held[0]!.answer();
+    await vi.waitFor(() => expect(held.map((h) => h.path)).toEqual(["/page", "/post", "/next"]));
+    held[2]!.answer();
+    expect((await page!.response).body).toBe("page /page");
+    expect((await next!.response).body).toBe("page /next");
+    post.destroy();
+  });
+
   it("requests waiting their turn count in flight: beyond MAX_IN_FLIGHT the next is shed with 503 and Retry-After", async () => {
     const server = await start({ MAX_CONCURRENT: "1", MAX_IN_FLIGHT: "2" });
     let accepted = 0;
