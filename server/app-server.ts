@@ -4,6 +4,7 @@ import path from "node:path";
 import { createRequestListener } from "@react-router/node";
 import type { ServerBuild } from "react-router";
 import { REQUEST_ID_HEADER, requestIdFrom } from "../app/request-id.ts";
+import { NON_DOCUMENT_POLICY, securityHeaders } from "../app/security/csp.ts";
 import { errorFields, log } from "./log.ts";
 import type { ServerOptions } from "./options.ts";
 import { loadStaticFiles } from "./static.ts";
@@ -61,7 +62,9 @@ function sendJson(res: ServerResponse, status: number, body: unknown, head: bool
 }
 
 export async function startServer(build: ServerBuild, options: ServerOptions): Promise<RunningServer> {
-  const staticFiles = await loadStaticFiles(path.join(options.buildDirectory, "client"));
+  // The headers the app's own non-document responses get (app/security/middleware.server.ts).
+  const staticHeaders = [...securityHeaders({ production: options.production }), ["Content-Security-Policy", NON_DOCUMENT_POLICY] as const];
+  const staticFiles = await loadStaticFiles(path.join(options.buildDirectory, "client"), staticHeaders);
   const handleWithReactRouter = createRequestListener({ build, mode: "production" });
   const checkReadiness = (build.entry.module as { checkReadiness?: CheckReadiness }).checkReadiness;
 

@@ -21,6 +21,8 @@ export interface ServerOptions {
   /** Longer than the load balancer's idle time-out (60 s on AWS ALB), so the balancer closes first. */
   keepAliveTimeoutMs: number;
   buildDirectory: string;
+  /** ENVIRONMENT_LABEL=production, as the app reads it (app/config.server.ts): HSTS on static files too. */
+  production: boolean;
 }
 
 function integer(env: Record<string, string | undefined>, name: string, fallback: number, min: number, max: number): number {
@@ -42,5 +44,6 @@ export function readServerOptions(env: Record<string, string | undefined>, root:
     shutdownTimeoutMs: integer(env, "SHUTDOWN_TIMEOUT_MS", 20_000, 0, 600_000),
     keepAliveTimeoutMs: integer(env, "KEEP_ALIVE_TIMEOUT_MS", 65_000, 1_000, 600_000),
     buildDirectory: path.resolve(root, env.BUILD_DIR || "build"),
+    production: (env.ENVIRONMENT_LABEL ?? "").toLowerCase() === "production",
   };
 }

@@ -218,3 +218,35 @@ describe("the production server's turns (MAX_CONCURRENT) with shedding and shutd
     expect(held.map((h) => h.path)).toEqual(["/a"]);
   });
 });
+
+describe("static files carry the security headers the app's responses get", () => {
+  it.each([
+    ["outside production: no HSTS", {}, null],
+    ["in production: HSTS of a year", { ENVIRONMENT_LABEL: "production" }, "max-age=31536000; includeSubDomains"],
+  ])("%s", async (_name, env: Record<string, string>, hsts) => {
+    const server = await start(env);
+    for (const file of ["/assets/entry-AbC123.js", "/favicon.svg"]) {
+      const { status, headers } = await send(server.url, file).response;
+      expect(status).toBe(200);
+      expect(headers).toMatchObject({
+        "x-content-type-options": "nosniff",
+        "referrer-policy": "strict-origin-when-cross-origin",
+        "x-frame-options": "DENY",
+        "content-security-policy": "default-src 'none'; frame-ancestors 'none'",
+      });
+      expect(headers["permissions-policy"]).toContain("microphone=(self)");
+      expect(headers["strict-transport-security"] ?? null).toBe(hsts);
+    }
+    // A 304 carries them too.
+    const first = await send(server.url, "/favicon.svg").response;
+    const { port } = new URL(server.url);
+    const revalidated = await new Promise<IncomingMessage>((resolve, reject) =>
+      httpRequest({ host: "127.0.0.1", port, path: "/favicon.svg", headers: { "If-None-Match": first.headers.etag }, agent: false }, resolve).on("error", reject).end(),
+    );
+    revalidated.resume();
+    expect(revalidated.statusCode).toBe(304);
+    expect(revalidated.headers["x-content-type-options"]).toBe("nosniff");
+    expect(revalidated.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+    expect(held).toEqual([]); // never React Router's
+  });
+});

@@ -12,7 +12,9 @@ describe("server options (server.ts)", () => {
       shutdownTimeoutMs: 20_000,
       keepAliveTimeoutMs: 65_000,
       buildDirectory: path.resolve("/srv/app/build"),
+      production: false,
     });
+    expect(readServerOptions({ ENVIRONMENT_LABEL: "Production" }, "/srv/app").production).toBe(true);
   });
 
   it("reads PORT, HOST, MAX_IN_FLIGHT, MAX_CONCURRENT, SHUTDOWN_TIMEOUT_MS and BUILD_DIR (relative to the app or absolute)", () => {
