@@ -4,6 +4,8 @@ import type { RateLimitRule } from "./security/rate-limit";
 // The one place that reads process.env. Parsed once at start; a bad value stops the
 // server with a message naming the variable (see ADR 0003).
 const DEFAULT_SESSION_SECRET = "embedded-default-session-secret-not-for-production";
+/** The test container, loaded by default everywhere but production. */
+export const TEST_GTM_ID = "GTM-TEST123";
 
 const optionalUrl = z.url({ protocol: /^https?$/ }).optional();
 
@@ -43,10 +45,11 @@ export const configSchema = z
       .default("ticketing_session_qa"),
     ENVIRONMENT_LABEL: z.string().min(1).max(20).default("TEST"),
     SESSION_SECRET: z.string().min(32, "at least 32 characters").default(DEFAULT_SESSION_SECRET),
+    /** Unset: the test container, except in production, which then loads no tag manager. */
     GTM_ID: z
       .string()
       .regex(/^GTM-[A-Z0-9]{4,10}$/, "a tag manager container id like GTM-ABC123")
-      .default("GTM-TEST123"),
+      .optional(),
     GATEWAY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8_000),
     /** Minutes without a request after which a session ends. */
     SESSION_IDLE_TIMEOUT_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(120),
@@ -73,6 +76,10 @@ export const configSchema = z
     (c) => c.ENVIRONMENT_LABEL.toLowerCase() !== "production" || c.SESSION_SECRET !== DEFAULT_SESSION_SECRET,
     { message: "production needs its own secret, not the embedded default's", path: ["SESSION_SECRET"] },
   )
+  .refine((c) => c.ENVIRONMENT_LABEL.toLowerCase() !== "production" || c.GTM_ID !== TEST_GTM_ID, {
+    message: "production must not load the test container; set its own or leave GTM_ID unset for none",
+    path: ["GTM_ID"],
+  })
   .refine((c) => c.SESSION_IDLE_TIMEOUT_MINUTES <= c.SESSION_ABSOLUTE_TIMEOUT_MINUTES, {
     message: "must not be longer than SESSION_ABSOLUTE_TIMEOUT_MINUTES",
     path: ["SESSION_IDLE_TIMEOUT_MINUTES"],
@@ -90,7 +97,8 @@ export interface Config {
   sessionSecret: string;
   environmentLabel: string;
   isProduction: boolean;
-  gtmId: string;
+  /** The tag manager container; null: none is loaded. */
+  gtmId: string | null;
   session: { idleTimeoutMs: number; absoluteTimeoutMs: number };
   trustProxyHops: number;
   rateLimits: Record<RateLimitName, RateLimitRule>;
@@ -127,7 +135,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     sessionSecret: c.SESSION_SECRET,
     environmentLabel: c.ENVIRONMENT_LABEL,
     isProduction,
-    gtmId: c.GTM_ID,
+    // Production never falls back to the test container: without its own GTM_ID it loads none.
+    gtmId: c.GTM_ID ?? (isProduction ? null : TEST_GTM_ID),
     session: {
       idleTimeoutMs: c.SESSION_IDLE_TIMEOUT_MINUTES * 60_000,
       absoluteTimeoutMs: c.SESSION_ABSOLUTE_TIMEOUT_MINUTES * 60_000,

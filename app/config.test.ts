@@ -39,6 +39,28 @@ describe("configuration", () => {
   });
 });
 
+describe("tag manager", () => {
+  const production = { ENVIRONMENT_LABEL: "production", SESSION_SECRET: "x".repeat(32) };
+
+  it("loads the test container by default outside production", () => {
+    expect(parseConfig({}).gtmId).toBe("GTM-TEST123");
+    expect(parseConfig({ ENVIRONMENT_LABEL: "QA" }).gtmId).toBe("GTM-TEST123");
+  });
+
+  it("loads none in production without GTM_ID, never the test container", () => {
+    expect(parseConfig(production).gtmId).toBeNull();
+    expect(parseConfig({ ...production, ENVIRONMENT_LABEL: "Production" }).gtmId).toBeNull();
+  });
+
+  it("loads the configured container in production", () => {
+    expect(parseConfig({ ...production, GTM_ID: "GTM-ABC1234" }).gtmId).toBe("GTM-ABC1234");
+  });
+
+  it("refuses the test container named explicitly in production", () => {
+    expect(() => parseConfig({ ...production, GTM_ID: "GTM-TEST123" })).toThrow(/GTM_ID: production must not load the test container/);
+  });
+});
+
 describe("security settings", () => {
   it("has production defaults for the rate limits, session time-outs and proxies", () => {
     const config = parseConfig({});

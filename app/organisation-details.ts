@@ -147,7 +147,10 @@ function commonFields(groupType: GroupTypeName) {
   };
 }
 
-const educationFields = {
+// The field groups are functions, called by organisationDetailsSchema: pages load this module
+// for its labels and field names, and zod's calls at the top level would be kept by the
+// bundler (it cannot know they are pure), bringing zod to the browser for nothing.
+const educationFields = () => ({
   urn: z
     .string()
     .trim()
@@ -159,11 +162,11 @@ const educationFields = {
   ageLowest: wholeNumber("Enter the age of the youngest pupils", "Enter an age from 2 to 25", 2, 25),
   ageHighest: wholeNumber("Enter the age of the oldest pupils", "Enter an age from 2 to 25", 2, 25),
   numberOfPupils: wholeNumber("Enter the number of pupils", "Enter a number of pupils from 1 to 5000", 1, 5000),
-};
+});
 
 const COMPANY_NUMBER = /^(?:\d{8}|[A-Z]{2}\d{6})$/;
 
-const tourOperatorFields = {
+const tourOperatorFields = () => ({
   companyNumber: z
     .string()
     .trim()
@@ -173,15 +176,15 @@ const tourOperatorFields = {
   countryOfOperation: z
     .string()
     .refine((v) => COUNTRIES.some((c) => c.code === v), "Choose the country the company operates from"),
-};
+});
 
-const homeEducationFields = {
+const homeEducationFields = () => ({
   numberOfFamilies: wholeNumber("Enter the number of families", "Enter a number of families from 1 to 500", 1, 500),
-};
+});
 
-const otherGroupFields = {
+const otherGroupFields = () => ({
   description: text(1000, "Describe your group", "Describe your group in 1000 characters or fewer"),
-};
+});
 
 /** Field names whose error belongs to a differently named form field. */
 const FORM_FIELD_OF: Record<string, string> = {
@@ -215,7 +218,7 @@ export function organisationDetailsSchema(groupType: GroupTypeName) {
   switch (groupType) {
     case "education":
       return z
-        .object({ ...common, ...educationFields })
+        .object({ ...common, ...educationFields() })
         .refine((v) => v.ageLowest <= v.ageHighest, {
           path: ["ageHighest"],
           message: "The oldest pupils' age must be the same as or more than the youngest's",
@@ -230,14 +233,14 @@ export function organisationDetailsSchema(groupType: GroupTypeName) {
           numberOfPupils: v.numberOfPupils,
         }));
     case "home-education":
-      return z.object({ ...common, ...homeEducationFields }).transform((v): OrganisationDetails => ({
+      return z.object({ ...common, ...homeEducationFields() }).transform((v): OrganisationDetails => ({
         name: v.name,
         address: toAddress(v),
         ...phone(v.phone),
         numberOfFamilies: v.numberOfFamilies,
       }));
     case "tour-operator":
-      return z.object({ ...common, ...tourOperatorFields }).transform((v): OrganisationDetails => ({
+      return z.object({ ...common, ...tourOperatorFields() }).transform((v): OrganisationDetails => ({
         name: v.name,
         address: toAddress(v),
         ...phone(v.phone),
@@ -245,7 +248,7 @@ export function organisationDetailsSchema(groupType: GroupTypeName) {
         countryOfOperation: v.countryOfOperation,
       }));
     case "other-group":
-      return z.object({ ...common, ...otherGroupFields }).transform((v): OrganisationDetails => ({
+      return z.object({ ...common, ...otherGroupFields() }).transform((v): OrganisationDetails => ({
         name: v.name,
         address: toAddress(v),
         ...phone(v.phone),

@@ -4,15 +4,17 @@ import path from "node:path";
 import { createRequestListener } from "@react-router/node";
 import type { ServerBuild } from "react-router";
 import { REQUEST_ID_HEADER, requestIdFrom } from "../app/request-id.ts";
+import { NON_DOCUMENT_POLICY, securityHeaders } from "../app/security/csp.ts";
 import { errorFields, log } from "./log.ts";
 import type { ServerOptions } from "./options.ts";
 import { loadStaticFiles } from "./static.ts";
+import { createTurnQueue, type Turn } from "./turns.ts";
 
 // The production HTTP server (ADR 0010): node:http, static files of the client build,
 // React Router's request listener for everything else, and around them what a tier
 // behind a load balancer needs: a request id, one JSON log line per request, /healthz and
-// /readyz, a bound on requests in flight (503 + Retry-After beyond it) and a graceful
-// shutdown on SIGTERM / SIGINT.
+// /readyz, a bound on requests in flight (503 + Retry-After beyond it), a first-come
+// first-served turn for the pages, and a graceful shutdown on SIGTERM / SIGINT.
 
 interface Readiness {
   ready: boolean;
@@ -43,6 +45,12 @@ function pathnameOf(url: string | undefined): string {
   }
 }
 
+/** Has (or may have) a request body: a Content-Length above 0 or a Transfer-Encoding. */
+function hasBody(req: IncomingMessage): boolean {
+  const length = req.headers["content-length"];
+  return req.headers["transfer-encoding"] !== undefined || (length !== undefined && length !== "0");
+}
+
 function sendJson(res: ServerResponse, status: number, body: unknown, head: boolean): void {
   const json = JSON.stringify(body);
   res.writeHead(status, {
@@ -54,12 +62,20 @@ function sendJson(res: ServerResponse, status: number, body: unknown, head: bool
 }
 
 export async function startServer(build: ServerBuild, options: ServerOptions): Promise<RunningServer> {
-  const staticFiles = await loadStaticFiles(path.join(options.buildDirectory, "client"));
+  // The headers the app's own non-document responses get (app/security/middleware.server.ts).
+  const staticHeaders = [...securityHeaders({ production: options.production }), ["Content-Security-Policy", NON_DOCUMENT_POLICY] as const];
+  const staticFiles = await loadStaticFiles(path.join(options.buildDirectory, "client"), staticHeaders);
   const handleWithReactRouter = createRequestListener({ build, mode: "production" });
   const checkReadiness = (build.entry.module as { checkReadiness?: CheckReadiness }).checkReadiness;
 
-  /** Responses being written: the load-shedding count, and what shutdown waits for. */
+  /** Responses being written or waiting their turn: the load-shedding count, and what shutdown waits for. */
   const inFlight = new Set<ServerResponse>();
+
+  // React Router works on at most maxConcurrent requests at once; the rest wait in arrival
+  // order (server/turns.ts), and count in flight while they wait. Server rendering is CPU
+  // work: a hundred renders at once do not finish sooner than in turn, but each event-loop
+  // turn then runs a piece of every one, so answers come late and unevenly.
+  const turns = createTurnQueue(options.maxConcurrent);
   let shuttingDown = false;
   let pendingReadiness: Promise<Readiness & Record<string, unknown>> | null = null;
 
@@ -148,16 +164,33 @@ export async function startServer(build: ServerBuild, options: ServerOptions): P
     }
 
     inFlight.add(res);
+    let turn: Turn | null = null;
+    let waitedMs = 0;
     res.once("close", () => {
       inFlight.delete(res);
-      logRequest(req, res, pathname, requestId, started);
+      // Frees the place of a request that ran; a request still waiting leaves the queue.
+      turn?.release();
+      logRequest(req, res, pathname, requestId, started, waitedMs >= 1 ? { waitedMs: Math.round(waitedMs) } : {});
       if (shuttingDown) setImmediate(() => server.closeIdleConnections());
     });
 
     try {
       const served = staticFiles.serve(req, res, pathname);
       if (served === false) {
-        handleWithReactRouter(req, res);
+        // A request with a body (a form post) goes straight in: a turn would be held while
+        // the body arrives, so a few slow uploads could stop every page. Those requests are
+        // bounded by MAX_IN_FLIGHT (and the app's rate limits) instead.
+        if (hasBody(req)) {
+          void handleWithReactRouter(req, res);
+          return;
+        }
+        turn = turns.take(() => {
+          waitedMs = performance.now() - started;
+          // Its connection was closed while it waited (its own close event, which releases
+          // the turn, may not have run yet): nothing to render for.
+          if (req.socket.destroyed) return;
+          void handleWithReactRouter(req, res);
+        });
         return;
       }
       served.catch((error: unknown) => {

@@ -33,6 +33,7 @@ export async function main(root: string): Promise<void> {
     url: running.url,
     build: path.relative(root, options.buildDirectory) || ".",
     maxInFlight: options.maxInFlight,
+    maxConcurrent: options.maxConcurrent,
     shutdownTimeoutMs: options.shutdownTimeoutMs,
   });
 

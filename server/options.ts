@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import path from "node:path";
 
 // The server's own settings (the app's are in app/config.server.ts). Read once at start;
@@ -7,13 +8,21 @@ export interface ServerOptions {
   port: number;
   /** Unset: every interface. */
   host: string | undefined;
-  /** Requests being answered at once beyond which new ones get 503 + Retry-After at once. */
+  /** Requests being answered or waiting their turn, beyond which new ones get 503 + Retry-After at once. */
   maxInFlight: number;
+  /**
+   * Requests React Router works on at once; the others wait their turn, first come first
+   * served. Default: on the embedded default (no GATEWAY_BASE_URL), where the backends are
+   * in-process CPU work, 2 per CPU; with real backends, where a page mostly waits on them, 64.
+   */
+  maxConcurrent: number;
   /** How long SIGTERM waits for requests in flight before closing their connections. */
   shutdownTimeoutMs: number;
   /** Longer than the load balancer's idle time-out (60 s on AWS ALB), so the balancer closes first. */
   keepAliveTimeoutMs: number;
   buildDirectory: string;
+  /** ENVIRONMENT_LABEL=production, as the app reads it (app/config.server.ts): HSTS on static files too. */
+  production: boolean;
 }
 
 function integer(env: Record<string, string | undefined>, name: string, fallback: number, min: number, max: number): number {
@@ -26,13 +35,15 @@ function integer(env: Record<string, string | undefined>, name: string, fallback
   return value;
 }
 
-export function readServerOptions(env: Record<string, string | undefined>, root: string): ServerOptions {
+export function readServerOptions(env: Record<string, string | undefined>, root: string, cpus = availableParallelism()): ServerOptions {
   return {
     port: integer(env, "PORT", 3000, 0, 65_535),
     host: env.HOST || undefined,
     maxInFlight: integer(env, "MAX_IN_FLIGHT", 200, 1, 100_000),
+    maxConcurrent: integer(env, "MAX_CONCURRENT", env.GATEWAY_BASE_URL ? 64 : 2 * cpus, 1, 100_000),
     shutdownTimeoutMs: integer(env, "SHUTDOWN_TIMEOUT_MS", 20_000, 0, 600_000),
     keepAliveTimeoutMs: integer(env, "KEEP_ALIVE_TIMEOUT_MS", 65_000, 1_000, 600_000),
     buildDirectory: path.resolve(root, env.BUILD_DIR || "build"),
+    production: (env.ENVIRONMENT_LABEL ?? "").toLowerCase() === "production",
   };
 }

@@ -106,7 +106,11 @@ export interface StaticFiles {
   warm(): Promise<void>;
 }
 
-export async function loadStaticFiles(clientDirectory: string): Promise<StaticFiles> {
+/**
+ * @param headers what every file response carries besides its own (the security headers
+ * the app's responses get: X-Content-Type-Options, Referrer-Policy, HSTS in production…).
+ */
+export async function loadStaticFiles(clientDirectory: string, headers: readonly (readonly [string, string])[] = []): Promise<StaticFiles> {
   const files = new Map<string, StaticFile>();
   for (const [urlPath, absolutePath] of await walk(clientDirectory)) {
     const info = await stat(absolutePath);
@@ -127,6 +131,7 @@ export async function loadStaticFiles(clientDirectory: string): Promise<StaticFi
     res.setHeader("Content-Type", file.type);
     res.setHeader("Cache-Control", file.cacheControl);
     res.setHeader("ETag", file.etag);
+    for (const [name, value] of headers) res.setHeader(name, value);
     res.setHeader("X-Content-Type-Options", "nosniff");
     if (file.compressible) res.setHeader("Vary", "Accept-Encoding");
     if (req.headers["if-none-match"] === file.etag) {

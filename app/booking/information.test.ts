@@ -17,7 +17,7 @@ const form = {
 
 describe("information step form", () => {
   it("turns the form into the gateway's body", () => {
-    const parsed = informationSchema.parse(form);
+    const parsed = informationSchema().parse(form);
     expect(toVisitInformation(parsed)).toEqual({
       participants: [
         { ageBand: "under-5", count: 0 },
@@ -34,7 +34,7 @@ describe("information step form", () => {
   });
 
   it("says what is wrong beside each field", () => {
-    const result = informationSchema.safeParse({ ...form, "band-5-11": "2.5", adults: "-1", lunchSpace: undefined, arrivalTime: "soon" });
+    const result = informationSchema().safeParse({ ...form, "band-5-11": "2.5", adults: "-1", lunchSpace: undefined, arrivalTime: "soon" });
     expect(result.success).toBe(false);
     const fields = Object.fromEntries(result.error!.issues.map((i) => [i.path.join("."), i.message]));
     expect(fields["band-5-11"]).toMatch(/whole number/);
@@ -44,9 +44,9 @@ describe("information step form", () => {
   });
 
   it("checks the group is 1 to 200 people", () => {
-    const none = informationSchema.safeParse({ ...form, "band-5-11": "0", adults: "0", oneToOneCarers: "0" });
+    const none = informationSchema().safeParse({ ...form, "band-5-11": "0", adults: "0", oneToOneCarers: "0" });
     expect(none.error?.issues[0]).toMatchObject({ path: ["participants"] });
-    const many = informationSchema.safeParse({ ...form, "band-5-11": "190", adults: "20" });
+    const many = informationSchema().safeParse({ ...form, "band-5-11": "190", adults: "20" });
     expect(many.error?.issues[0]?.message).toMatch(/up to 200 people: you entered 211/);
   });
 
@@ -58,7 +58,7 @@ describe("information step form", () => {
   });
 
   it("round-trips saved information and reads typed numbers for the live check", () => {
-    const values = informationValues(toVisitInformation(informationSchema.parse(form)));
+    const values = informationValues(toVisitInformation(informationSchema().parse(form)));
     expect(values).toMatchObject({ "band-5-11": "28", "band-under-5": "", adults: "4", lunchSpace: "yes", "access-mobility": "on" });
     expect(countsFromValues({ "band-5-11": "12", adults: "x" })).toMatchObject({ children: { "5-11": 12, "under-5": 0 }, adults: 0 });
   });

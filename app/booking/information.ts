@@ -32,40 +32,50 @@ const count = (what: string) =>
       .max(MAX_PARTICIPANTS, `Enter ${MAX_PARTICIPANTS} or fewer ${what}`),
   );
 
-const checkbox = z.literal("on").optional().transform(Boolean);
+/**
+ * The information form's schema, built on first use: pages load this module for its field
+ * names too, and zod's chained calls at the top level would be kept by the bundler (it
+ * cannot know they are pure), bringing zod to the browser for nothing.
+ */
+function buildInformationSchema() {
+  const checkbox = z.literal("on").optional().transform(Boolean);
+  return z
+    .object({
+      "band-under-5": count("children under 5"),
+      "band-5-11": count("pupils aged 5 to 11"),
+      "band-11-16": count("pupils aged 11 to 16"),
+      "band-16-18": count("students aged 16 to 18"),
+      adults: count("adults"),
+      oneToOneCarers: count("one-to-one carers"),
+      "access-mobility": checkbox,
+      "access-sensory": checkbox,
+      "access-communication": checkbox,
+      "access-quietSpace": checkbox,
+      accessDetails: z.string().trim().max(2000, "Tell us about access needs in 2000 characters or fewer").default(""),
+      lunchSpace: z.enum(["yes", "no"], { error: "Say whether you need lunch space" }),
+      arrivalTime: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Enter an arrival time, like 10:00"),
+      notes: z.string().trim().max(2000, "Enter notes of 2000 characters or fewer").default(""),
+    })
+    .superRefine((v, ctx) => {
+      const total =
+        AGE_BANDS.reduce((sum, band) => sum + v[bandField(band) as `band-${AgeBand}`], 0) + v.adults + v.oneToOneCarers;
+      if (total < MIN_PARTICIPANTS) {
+        ctx.addIssue({ code: "custom", path: ["participants"], message: "Enter how many pupils and adults are coming" });
+      } else if (total > MAX_PARTICIPANTS) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["participants"],
+          message: `A visit is for up to ${MAX_PARTICIPANTS} people: you entered ${total}. Split larger groups into two bookings.`,
+        });
+      }
+    });
+}
+let informationSchemaBuilt: ReturnType<typeof buildInformationSchema> | undefined;
+export function informationSchema(): ReturnType<typeof buildInformationSchema> {
+  return (informationSchemaBuilt ??= buildInformationSchema());
+}
 
-export const informationSchema = z
-  .object({
-    "band-under-5": count("children under 5"),
-    "band-5-11": count("pupils aged 5 to 11"),
-    "band-11-16": count("pupils aged 11 to 16"),
-    "band-16-18": count("students aged 16 to 18"),
-    adults: count("adults"),
-    oneToOneCarers: count("one-to-one carers"),
-    "access-mobility": checkbox,
-    "access-sensory": checkbox,
-    "access-communication": checkbox,
-    "access-quietSpace": checkbox,
-    accessDetails: z.string().trim().max(2000, "Tell us about access needs in 2000 characters or fewer").default(""),
-    lunchSpace: z.enum(["yes", "no"], { error: "Say whether you need lunch space" }),
-    arrivalTime: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Enter an arrival time, like 10:00"),
-    notes: z.string().trim().max(2000, "Enter notes of 2000 characters or fewer").default(""),
-  })
-  .superRefine((v, ctx) => {
-    const total =
-      AGE_BANDS.reduce((sum, band) => sum + v[bandField(band) as `band-${AgeBand}`], 0) + v.adults + v.oneToOneCarers;
-    if (total < MIN_PARTICIPANTS) {
-      ctx.addIssue({ code: "custom", path: ["participants"], message: "Enter how many pupils and adults are coming" });
-    } else if (total > MAX_PARTICIPANTS) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["participants"],
-        message: `A visit is for up to ${MAX_PARTICIPANTS} people: you entered ${total}. Split larger groups into two bookings.`,
-      });
-    }
-  });
-
-export type InformationForm = z.infer<typeof informationSchema>;
+export type InformationForm = z.infer<ReturnType<typeof informationSchema>>;
 
 export function toVisitInformation(v: InformationForm): VisitInformation {
   const body: VisitInformation = {

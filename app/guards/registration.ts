@@ -1,7 +1,8 @@
 import { redirect, type MiddlewareFunction } from "react-router";
 import { userContext } from "../context";
 import { readDraft } from "../registration/draft.server";
-import { firstMissingStep, registrationParamsSchema, stepOf } from "../registration/steps";
+import { registrationParamsSchema } from "../registration/params.server";
+import { firstMissingStep, stepOf } from "../registration/steps";
 
 /**
  * Registration is for people without an account: a logged-in user goes to /account.

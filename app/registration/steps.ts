@@ -1,10 +1,8 @@
-import { z } from "zod";
-import { GROUP_TYPES, type GroupTypeName } from "../group-types";
+import type { GroupTypeName } from "../group-types";
 
 // Registration's steps, in order, and which saved parts of the draft each one needs.
-
-/** The registration layout's params: an unknown group type is a 404 (the layout's loader). */
-export const registrationParamsSchema = z.object({ group: z.enum(GROUP_TYPES).optional() });
+// Pages import this module for their paths: it must not bring zod to the browser (the
+// params schema is in params.server.ts).
 
 export type RegistrationStep = "organisation" | "organisation/edit" | "user/edit" | "review";
 

@@ -56,6 +56,11 @@ test("the client build's assets are immutable and compressed; other paths go to 
   expect(asset.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
   expect(asset.headers.get("content-encoding")).toBe("br");
   expect(asset.headers.get("content-type")).toContain("text/javascript");
+  // The security headers documents get (HSTS only in production, see the unit tests).
+  expect(asset.headers.get("x-content-type-options")).toBe("nosniff");
+  expect(asset.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+  expect(asset.headers.get("permissions-policy")).toContain("microphone=(self)");
+  expect(asset.headers.get("content-security-policy")).toBe("default-src 'none'; frame-ancestors 'none'");
   const etag = asset.headers.get("etag")!;
   await asset.arrayBuffer();
   const again = await fetch(`${server.url}${script}`, { headers: { "If-None-Match": etag } });

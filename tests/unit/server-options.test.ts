@@ -4,28 +4,38 @@ import { readServerOptions } from "../../server/options.ts";
 
 describe("server options (server.ts)", () => {
   it("has defaults for a machine with nothing set", () => {
-    expect(readServerOptions({}, "/srv/app")).toEqual({
+    expect(readServerOptions({}, "/srv/app", 2)).toEqual({
       port: 3000,
       host: undefined,
       maxInFlight: 200,
+      maxConcurrent: 4,
       shutdownTimeoutMs: 20_000,
       keepAliveTimeoutMs: 65_000,
       buildDirectory: path.resolve("/srv/app/build"),
+      production: false,
     });
+    expect(readServerOptions({ ENVIRONMENT_LABEL: "Production" }, "/srv/app").production).toBe(true);
   });
 
-  it("reads PORT, HOST, MAX_IN_FLIGHT, SHUTDOWN_TIMEOUT_MS and BUILD_DIR (relative to the app or absolute)", () => {
+  it("reads PORT, HOST, MAX_IN_FLIGHT, MAX_CONCURRENT, SHUTDOWN_TIMEOUT_MS and BUILD_DIR (relative to the app or absolute)", () => {
     const options = readServerOptions(
-      { PORT: "0", HOST: "127.0.0.1", MAX_IN_FLIGHT: "50", SHUTDOWN_TIMEOUT_MS: "1000", BUILD_DIR: "build-e2e" },
+      { PORT: "0", HOST: "127.0.0.1", MAX_IN_FLIGHT: "50", MAX_CONCURRENT: "8", SHUTDOWN_TIMEOUT_MS: "1000", BUILD_DIR: "build-e2e" },
       "/srv/app",
     );
-    expect(options).toMatchObject({ port: 0, host: "127.0.0.1", maxInFlight: 50, shutdownTimeoutMs: 1000, buildDirectory: "/srv/app/build-e2e" });
+    expect(options).toMatchObject({ port: 0, host: "127.0.0.1", maxInFlight: 50, maxConcurrent: 8, shutdownTimeoutMs: 1000, buildDirectory: "/srv/app/build-e2e" });
     expect(readServerOptions({ BUILD_DIR: "/opt/build" }, "/srv/app").buildDirectory).toBe("/opt/build");
+  });
+
+  it("gives React Router 2 turns per CPU on the embedded default, 64 with a real gateway (pages then wait on it)", () => {
+    expect(readServerOptions({}, "/", 8).maxConcurrent).toBe(16);
+    expect(readServerOptions({ GATEWAY_BASE_URL: "https://gw.example.org/qa" }, "/", 8).maxConcurrent).toBe(64);
+    expect(readServerOptions({ GATEWAY_BASE_URL: "https://gw.example.org/qa", MAX_CONCURRENT: "12" }, "/", 8).maxConcurrent).toBe(12);
   });
 
   it("names the variable when a value is wrong", () => {
     expect(() => readServerOptions({ PORT: "http" }, "/")).toThrow(/^PORT: expected a whole number from 0 to 65535, got "http"$/);
     expect(() => readServerOptions({ MAX_IN_FLIGHT: "0" }, "/")).toThrow(/^MAX_IN_FLIGHT/);
     expect(() => readServerOptions({ SHUTDOWN_TIMEOUT_MS: "1.5" }, "/")).toThrow(/^SHUTDOWN_TIMEOUT_MS/);
+    expect(() => readServerOptions({ MAX_CONCURRENT: "0" }, "/")).toThrow(/^MAX_CONCURRENT/);
   });
 });

@@ -27,7 +27,7 @@ export function loader({ context, url }: Route.LoaderArgs) {
 export async function action({ request, context, url }: Route.ActionArgs) {
   const form = await request.formData();
   const values = formValues(form, DETAIL_FIELDS);
-  const parsed = detailsSchema.safeParse(values);
+  const parsed = detailsSchema().safeParse(values);
   if (!parsed.success) return data({ errors: toFieldErrors(parsed.error), values }, { status: 400 });
 
   const { gateway, scope } = requireBooking(context, url);

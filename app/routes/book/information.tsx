@@ -28,7 +28,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const form = await request.formData();
   const values = formValues(form, INFORMATION_FIELDS);
   const attempt = crypto.randomUUID();
-  const parsed = informationSchema.safeParse(Object.fromEntries(form));
+  const parsed = informationSchema().safeParse(Object.fromEntries(form));
   if (!parsed.success) return data({ errors: toFieldErrors(parsed.error), values, attempt }, { status: 400 });
 
   const { gateway, scope } = requireBooking(context, url);

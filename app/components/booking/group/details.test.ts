@@ -16,7 +16,7 @@ const valid = {
 
 describe("group details", () => {
   it("builds the gateway's GroupDetails", () => {
-    const parsed = detailsSchema.parse(valid);
+    const parsed = detailsSchema().parse(valid);
     expect(toGroupDetails(parsed)).toEqual({
       groupName: "Harrogate Probus Club",
       leadName: "Margaret Ellis",
@@ -29,14 +29,14 @@ describe("group details", () => {
   });
 
   it("sends no coach details without a coach", () => {
-    const parsed = detailsSchema.parse({ ...valid, coach: "no", coaches: "abc" });
+    const parsed = detailsSchema().parse({ ...valid, coach: "no", coaches: "abc" });
     expect(toGroupDetails(parsed)).toEqual({
       groupName: "Harrogate Probus Club", leadName: "Margaret Ellis", leadMobile: "07700 900461", arrivalTime: "10:30", coaches: 0,
     });
   });
 
   it("says what is wrong with each field", () => {
-    const result = detailsSchema.safeParse({ ...valid, groupName: " ", leadMobile: "0113 496 0000", arrivalTime: "09:00", coach: "", coaches: "" });
+    const result = detailsSchema().safeParse({ ...valid, groupName: " ", leadMobile: "0113 496 0000", arrivalTime: "09:00", coach: "", coaches: "" });
     expect(result.success).toBe(false);
     expect(toFieldErrors(result.error!)).toEqual({
       groupName: "Enter your group's name",
@@ -47,7 +47,7 @@ describe("group details", () => {
   });
 
   it("asks for 1 to 10 coaches when coming by coach", () => {
-    const result = detailsSchema.safeParse({ ...valid, coaches: "11" });
+    const result = detailsSchema().safeParse({ ...valid, coaches: "11" });
     expect(toFieldErrors(result.error!)).toEqual({ coaches: "Enter the number of coaches, from 1 to 10" });
   });
 

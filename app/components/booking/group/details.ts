@@ -21,37 +21,44 @@ export function isUkMobile(value: string): boolean {
   return /^(?:\+44|0)7\d{9}$/.test(value.replace(/[\s-]/g, ""));
 }
 
-export const detailsSchema = z
-  .object({
-    groupName: text(200, "Enter your group's name", "Group name must be 200 characters or fewer"),
-    leadName: text(200, "Enter the name of the group's lead contact", "Name must be 200 characters or fewer"),
-    leadMobile: z
-      .string()
-      .trim()
-      .min(1, "Enter the lead contact's mobile number")
-      .max(30, "Enter a UK mobile number, like 07700 900123")
-      .refine(isUkMobile, "Enter a UK mobile number, like 07700 900123"),
-    arrivalTime: z
-      .string()
-      .trim()
-      .min(1, "Enter the time your group will arrive")
-      .regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Enter a time like 10:30")
-      .refine((t) => t >= ARRIVE_FROM && t <= ARRIVE_UNTIL, `Arrive between ${ARRIVE_FROM} and ${ARRIVE_UNTIL}`),
-    coach: z.enum(["yes", "no"], { error: "Say whether your group is coming by coach" }),
-    coaches: z.string().trim().optional(),
-    coachCompany: optionalText(200, "Coach company must be 200 characters or fewer"),
-    coachRegistration: optionalText(100, "Registration numbers must be 100 characters or fewer"),
-    notes: optionalText(2000, "Notes must be 2000 characters or fewer"),
-  })
-  .superRefine((v, ctx) => {
-    if (v.coach !== "yes") return;
-    const n = v.coaches ? Number(v.coaches) : 1;
-    if (!/^\d+$/.test(v.coaches || "1") || n < 1 || n > MAX_COACHES) {
-      ctx.addIssue({ code: "custom", path: ["coaches"], message: `Enter the number of coaches, from 1 to ${MAX_COACHES}` });
-    }
-  });
+/** Built on first use, so pages that load this module for its field names do not bring zod (see information.ts). */
+function buildDetailsSchema() {
+  return z
+    .object({
+      groupName: text(200, "Enter your group's name", "Group name must be 200 characters or fewer"),
+      leadName: text(200, "Enter the name of the group's lead contact", "Name must be 200 characters or fewer"),
+      leadMobile: z
+        .string()
+        .trim()
+        .min(1, "Enter the lead contact's mobile number")
+        .max(30, "Enter a UK mobile number, like 07700 900123")
+        .refine(isUkMobile, "Enter a UK mobile number, like 07700 900123"),
+      arrivalTime: z
+        .string()
+        .trim()
+        .min(1, "Enter the time your group will arrive")
+        .regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Enter a time like 10:30")
+        .refine((t) => t >= ARRIVE_FROM && t <= ARRIVE_UNTIL, `Arrive between ${ARRIVE_FROM} and ${ARRIVE_UNTIL}`),
+      coach: z.enum(["yes", "no"], { error: "Say whether your group is coming by coach" }),
+      coaches: z.string().trim().optional(),
+      coachCompany: optionalText(200, "Coach company must be 200 characters or fewer"),
+      coachRegistration: optionalText(100, "Registration numbers must be 100 characters or fewer"),
+      notes: optionalText(2000, "Notes must be 2000 characters or fewer"),
+    })
+    .superRefine((v, ctx) => {
+      if (v.coach !== "yes") return;
+      const n = v.coaches ? Number(v.coaches) : 1;
+      if (!/^\d+$/.test(v.coaches || "1") || n < 1 || n > MAX_COACHES) {
+        ctx.addIssue({ code: "custom", path: ["coaches"], message: `Enter the number of coaches, from 1 to ${MAX_COACHES}` });
+      }
+    });
+}
+let detailsSchemaBuilt: ReturnType<typeof buildDetailsSchema> | undefined;
+export function detailsSchema(): ReturnType<typeof buildDetailsSchema> {
+  return (detailsSchemaBuilt ??= buildDetailsSchema());
+}
 
-export type ParsedDetails = z.infer<typeof detailsSchema>;
+export type ParsedDetails = z.infer<ReturnType<typeof detailsSchema>>;
 
 export interface GroupDetailsBody {
   groupName: string;

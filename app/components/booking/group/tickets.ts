@@ -86,17 +86,22 @@ export function rowsFromForm(form: FormData, activityCount: number): FormRows {
   return out;
 }
 
-const quantitySchema = z
-  .string()
-  .trim()
-  .transform((s) => (s === "" ? "0" : s))
-  .pipe(
-    z
-      .string()
-      .regex(/^\d+$/, "Enter a whole number, such as 10")
-      .transform(Number)
-      .pipe(z.number().max(MAX_TICKETS, `Enter ${MAX_TICKETS} or fewer`)),
-  );
+/** Built on first use, so pages that load this module for its field names do not bring zod (see booking/information.ts). */
+function buildQuantitySchema() {
+  return z
+    .string()
+    .trim()
+    .transform((s) => (s === "" ? "0" : s))
+    .pipe(
+      z
+        .string()
+        .regex(/^\d+$/, "Enter a whole number, such as 10")
+        .transform(Number)
+        .pipe(z.number().max(MAX_TICKETS, `Enter ${MAX_TICKETS} or fewer`)),
+    );
+}
+let quantitySchemaBuilt: ReturnType<typeof buildQuantitySchema> | undefined;
+const quantitySchema = () => (quantitySchemaBuilt ??= buildQuantitySchema());
 
 export type FieldErrors = Record<string, string>;
 
@@ -130,7 +135,7 @@ export function parseTicketRows(
       const quantities: Partial<Record<TicketTypeName, number>> = {};
       let rowTotal = 0;
       for (const type of TICKET_TYPES) {
-        const parsed = quantitySchema.safeParse(row[type]);
+        const parsed = quantitySchema().safeParse(row[type]);
         if (!parsed.success) {
           errors[fieldId(a, r, type)] = `${TICKET_TYPE_LABELS[type]} tickets: ${parsed.error.issues[0]?.message ?? "enter a number"}`;
           continue;

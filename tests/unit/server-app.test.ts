@@ -1,0 +1,252 @@
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { request as httpRequest, type ClientRequest, type IncomingMessage, type ServerResponse } from "node:http";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { ServerBuild } from "react-router";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { startServer } from "../../server/app-server.ts";
+import { readServerOptions } from "../../server/options.ts";
+
+// server/app-server.ts with React Router's listener replaced by one the test drives: each
+// request is held until the test answers it, so the order of turns, shedding and shutdown
+// can be watched exactly. (The real listener is exercised by tests/e2e/server.spec.ts.)
+
+interface Held {
+  path: string;
+  res: ServerResponse;
+  answer(body?: string): void;
+}
+const held: Held[] = [];
+const lines: Record<string, unknown>[] = [];
+
+vi.mock("@react-router/node", () => ({
+  createRequestListener: () => (req: IncomingMessage, res: ServerResponse) => {
+    held.push({
+      path: req.url ?? "",
+      res,
+      answer: (body = `page ${req.url}`) => {
+        res.writeHead(200, { "Content-Type": "text/html; charset=utf-8" }).end(body);
+      },
+    });
+  },
+}));
+vi.mock("../../server/log.ts", () => ({
+  log: (level: string, msg: string, fields: Record<string, unknown> = {}) => lines.push({ level, msg, ...fields }),
+  errorFields: (error: unknown) => ({ error: String(error) }),
+}));
+
+let buildDirectory: string;
+beforeAll(async () => {
+  buildDirectory = await mkdtemp(path.join(tmpdir(), "server-app-test-"));
+  await mkdir(path.join(buildDirectory, "client", "assets"), { recursive: true });
+  await writeFile(path.join(buildDirectory, "client", "assets", "entry-AbC123.js"), `console.log(${JSON.stringify("x".repeat(2000))});\n`);
+  await writeFile(path.join(buildDirectory, "client", "favicon.svg"), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+});
+afterAll(async () => {
+  await rm(buildDirectory, { recursive: true, force: true });
+});
+
+const build = { entry: { module: {} } } as unknown as ServerBuild;
+type Running = Awaited<ReturnType<typeof startServer>>;
+let running: Running | undefined;
+
+async function start(env: Record<string, string> = {}): Promise<Running> {
+  const options = readServerOptions({ PORT: "0", HOST: "127.0.0.1", ...env }, "/");
+  running = await startServer(build, { ...options, buildDirectory });
+  return running;
+}
+
+beforeEach(() => {
+  held.length = 0;
+  lines.length = 0;
+});
+afterEach(async () => {
+  if (running) {
+    for (const h of held) if (!h.res.writableEnded) h.res.destroy();
+    running.server.closeAllConnections();
+    await running.shutdown("test over");
+    running = undefined;
+  }
+});
+
+interface Sent {
+  request: ClientRequest;
+  response: Promise<{ status: number; headers: IncomingMessage["headers"]; body: string }>;
+}
+
+/** A GET on its own connection; resolves with the whole answer. */
+function send(url: string, pathname: string): Sent {
+  const { port } = new URL(url);
+  const request = httpRequest({ host: "127.0.0.1", port, path: pathname, agent: false });
+  const response = new Promise<{ status: number; headers: IncomingMessage["headers"]; body: string }>((resolve, reject) => {
+    request.once("response", (res) => {
+      let body = "";
+      res.setEncoding("utf8").on("data", (chunk: string) => (body += chunk));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+    });
+    request.once("error", reject);
+  });
+  response.catch(() => {});
+  request.end();
+  return { request, response };
+}
+
+/** Waits until the server has logged a request for this path (its response closed). */
+async function logged(pathname: string): Promise<Record<string, unknown>> {
+  await vi.waitFor(() => expect(lines.some((l) => l.msg === "request" && l.path === pathname)).toBe(true));
+  return lines.find((l) => l.msg === "request" && l.path === pathname)!;
+}
+
+/** Sends the requests one after another, each once the server has it (in React Router's hands or waiting). */
+async function sendInOrder(url: string, paths: string[], inServer: () => number): Promise<Sent[]> {
+  const sent: Sent[] = [];
+  for (const p of paths) {
+    const before = inServer();
+    sent.push(send(url, p));
+    await vi.waitFor(() => expect(inServer()).toBe(before + 1));
+  }
+  return sent;
+}
+
+describe("the production server's turns (MAX_CONCURRENT) with shedding and shutdown", () => {
+  it("gives React Router at most MAX_CONCURRENT requests at once, the others in arrival order", async () => {
+    const server = await start({ MAX_CONCURRENT: "1" });
+    let accepted = 0;
+    server.server.on("request", () => accepted++);
+    const sent = await sendInOrder(server.url, ["/a", "/b", "/c"], () => accepted);
+    expect(held.map((h) => h.path)).toEqual(["/a"]);
+
+    held[0]!.answer();
+    await vi.waitFor(() => expect(held.map((h) => h.path)).toEqual(["/a", "/b"]));
+    held[1]!.answer();
+    await vi.waitFor(() => expect(held.map((h) => h.path)).toEqual(["/a", "/b", "/c"]));
+    held[2]!.answer();
+    const answers = await Promise.all(sent.map((s) => s.response));
+    expect(answers.map((a) => a.body)).toEqual(["page /a", "page /b", "page /c"]);
+    // The wait is logged for the requests that had one.
+    expect(typeof (await logged("/c")).waitedMs).toBe("number");
+  });
+
+  it("a request whose client goes away while it waits is never started, and frees its place in flight", async () => {
+    const server = await start({ MAX_CONCURRENT: "1", MAX_IN_FLIGHT: "3" });
+    let accepted = 0;
+    server.server.on("request", () => accepted++);
+    const [a, gone] = await sendInOrder(server.url, ["/a", "/gone"], () => accepted);
+    gone!.request.destroy();
+    expect(await logged("/gone")).toMatchObject({ aborted: true });
+
+    const [c] = await sendInOrder(server.url, ["/c"], () => accepted);
+    held[0]!.answer();
+    await vi.waitFor(() => expect(held.map((h) => h.path)).toEqual(["/a", "/c"]));
+    held[1]!.answer();
+    expect((await a!.response).body).toBe("page /a");
+    expect((await c!.response).body).toBe("page /c");
+  });
+
+  it("a form post takes no turn: its body may arrive slowly, and pages must not wait for it", async () => {
+    const server = await start({ MAX_CONCURRENT: "1", MAX_IN_FLIGHT: "3" });
+    let accepted = 0;
+    server.server.on("request", () => accepted++);
+    const [page] = await sendInOrder(server.url, ["/page"], () => accepted);
+    // A post whose body is half sent: straight to React Router, beside the page holding the one turn.
+    const { port } = new URL(server.url);
+    const post = httpRequest({ host: "127.0.0.1", port, path: "/post", method: "POST", agent: false, headers: { "Content-Type": "application/x-www-form-urlencoded", "Content-Length": "20" } });
+    post.on("error", () => {});
+    post.write("email=slow");
+    await vi.waitFor(() => expect(held.map((h) => h.path)).toEqual(["/page", "/post"]));
+    // ...and a post holding React Router does not hold a turn: the next page starts when the first ends.
+    const [next] = await sendInOrder(server.url, ["/next"], () => accepted);
+    held[0]!.answer();
+    await vi.waitFor(() => expect(held.map((h) => h.path)).toEqual(["/page", "/post", "/next"]));
+    held[2]!.answer();
+    expect((await page!.response).body).toBe("page /page");
+    expect((await next!.response).body).toBe("page /next");
+    post.destroy();
+  });
+
+  it("requests waiting their turn count in flight: beyond MAX_IN_FLIGHT the next is shed with 503 and Retry-After", async () => {
+    const server = await start({ MAX_CONCURRENT: "1", MAX_IN_FLIGHT: "2" });
+    let accepted = 0;
+    server.server.on("request", () => accepted++);
+    const [a, b] = await sendInOrder(server.url, ["/a", "/b"], () => accepted);
+    const shed = await send(server.url, "/c").response;
+    expect(shed.status).toBe(503);
+    expect(shed.headers["retry-after"]).toBe("1");
+    expect(shed.body).toContain("busy");
+    expect(held.map((h) => h.path)).toEqual(["/a"]);
+    // Static files count in flight too, but health probes are never shed.
+    expect((await send(server.url, "/healthz").response).status).toBe(200);
+
+    held[0]!.answer();
+    await vi.waitFor(() => expect(held).toHaveLength(2));
+    held[1]!.answer();
+    expect((await a!.response).status).toBe(200);
+    expect((await b!.response).status).toBe(200);
+    expect((await send(server.url, "/favicon.svg").response).status).toBe(200);
+  });
+
+  it("SIGTERM: the request running and the one waiting are both answered, with Connection: close, then exit 0", async () => {
+    const server = await start({ MAX_CONCURRENT: "1", SHUTDOWN_TIMEOUT_MS: "5000" });
+    let accepted = 0;
+    server.server.on("request", () => accepted++);
+    const [a, b] = await sendInOrder(server.url, ["/a", "/b"], () => accepted);
+    const stopped = server.shutdown("SIGTERM");
+
+    held[0]!.answer();
+    await vi.waitFor(() => expect(held).toHaveLength(2));
+    held[1]!.answer();
+    const answers = [await a!.response, await b!.response];
+    expect(answers.map((r) => [r.status, r.headers.connection])).toEqual([
+      [200, "close"],
+      [200, "close"],
+    ]);
+    expect(await stopped).toBe(0);
+    running = undefined;
+  });
+
+  it("SIGTERM with requests that do not finish: at the deadline their connections close, the waiting one never starts, exit 1", async () => {
+    const server = await start({ MAX_CONCURRENT: "1", SHUTDOWN_TIMEOUT_MS: "300" });
+    let accepted = 0;
+    server.server.on("request", () => accepted++);
+    const [a, b] = await sendInOrder(server.url, ["/a", "/b"], () => accepted);
+    expect(await server.shutdown("SIGTERM")).toBe(1);
+    running = undefined;
+    await expect(a!.response).rejects.toThrow();
+    await expect(b!.response).rejects.toThrow();
+    // The waiting request's close released its turn without starting it.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(held.map((h) => h.path)).toEqual(["/a"]);
+  });
+});
+
+describe("static files carry the security headers the app's responses get", () => {
+  it.each([
+    ["outside production: no HSTS", {}, null],
+    ["in production: HSTS of a year", { ENVIRONMENT_LABEL: "production" }, "max-age=31536000; includeSubDomains"],
+  ])("%s", async (_name, env: Record<string, string>, hsts) => {
+    const server = await start(env);
+    for (const file of ["/assets/entry-AbC123.js", "/favicon.svg"]) {
+      const { status, headers } = await send(server.url, file).response;
+      expect(status).toBe(200);
+      expect(headers).toMatchObject({
+        "x-content-type-options": "nosniff",
+        "referrer-policy": "strict-origin-when-cross-origin",
+        "x-frame-options": "DENY",
+        "content-security-policy": "default-src 'none'; frame-ancestors 'none'",
+      });
+      expect(headers["permissions-policy"]).toContain("microphone=(self)");
+      expect(headers["strict-transport-security"] ?? null).toBe(hsts);
+    }
+    // A 304 carries them too.
+    const first = await send(server.url, "/favicon.svg").response;
+    const { port } = new URL(server.url);
+    const revalidated = await new Promise<IncomingMessage>((resolve, reject) =>
+      httpRequest({ host: "127.0.0.1", port, path: "/favicon.svg", headers: { "If-None-Match": first.headers.etag }, agent: false }, resolve).on("error", reject).end(),
+    );
+    revalidated.resume();
+    expect(revalidated.statusCode).toBe(304);
+    expect(revalidated.headers["x-content-type-options"]).toBe("nosniff");
+    expect(revalidated.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+    expect(held).toEqual([]); // never React Router's
+  });
+});
