@@ -87,7 +87,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <main id="main" tabIndex={-1}>
             {children}
           </main>
-          {data ? <SiteFooter site={data.site} /> : null}
+          <SiteFooter site={data?.site} />
         </StoresProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
