@@ -7,6 +7,7 @@ import { DataLayer } from "./components/data-layer";
 import { EnvironmentBanner } from "./components/environment-banner";
 import { ErrorPage } from "./components/error-page";
 import { LoadingBar } from "./components/loading-bar";
+import { RouteFocus } from "./components/route-focus";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { TagManager } from "./components/tag-manager";
@@ -80,6 +81,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           </a>
           {data && !data.consent ? <CookieNotice notice={data.site.cookieNotice} /> : null}
           <LoadingBar />
+          <RouteFocus />
           {data?.environmentLabel ? <EnvironmentBanner label={data.environmentLabel} /> : null}
           {data ? (
             <SiteHeader title={data.site.title} navigation={data.site.header.navigation} userName={data.userName} />
@@ -87,7 +89,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <main id="main" tabIndex={-1}>
             {children}
           </main>
-          {data ? <SiteFooter site={data.site} /> : null}
+          <SiteFooter site={data?.site} />
         </StoresProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

@@ -9,6 +9,8 @@ export default [
   route("logout", "routes/logout.tsx"),
   route("newsletter", "routes/newsletter.tsx"),
   route("cookie-consent", "routes/cookie-consent.tsx"),
+  // The website's accessibility statement (above the CMS pages' :slug; it shows the CMS's page too).
+  route("accessibility", "routes/accessibility.tsx"),
 
   route("login/forgot", "routes/login-forgot.tsx"),
   route("login/reset/:token", "routes/login-reset.tsx"),

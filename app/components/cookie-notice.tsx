@@ -18,6 +18,12 @@ export function CookieNotice({ notice }: { notice: Omit<Site["cookieNotice"], "b
 
   useEffect(() => {
     if (decided === "accepted") window.gtag?.("consent", "update", consentGranted);
+    // The answered notice goes, and the button that had focus with it: rather than leave
+    // focus nowhere (the next Tab would start from the top of the page), it moves to the
+    // main content, as the skip link would.
+    if (decided && (document.activeElement === null || document.activeElement === document.body)) {
+      document.getElementById("main")?.focus();
+    }
   }, [decided]);
 
   if (decided) return null;

@@ -2,6 +2,7 @@ import { useId } from "react";
 import { useFetcher } from "react-router";
 import type { FieldErrors } from "../validation";
 import { CheckboxField, Field } from "./field";
+import { FormErrors } from "./form-errors";
 
 export interface NewsletterActionData {
   ok: boolean;
@@ -34,11 +35,7 @@ export function NewsletterSignup({
         </p>
       ) : (
         <fetcher.Form method="post" action="/newsletter" noValidate>
-          {result?.errors?.form ? (
-            <div className="error-summary" role="alert">
-              <p>{result.errors.form}</p>
-            </div>
-          ) : null}
+          <FormErrors errors={result?.errors ?? {}} fieldIds={{ email: `${id}-email`, consent: `${id}-consent` }} />
           <Field
             id={`${id}-email`}
             name="email"

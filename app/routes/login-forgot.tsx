@@ -4,6 +4,7 @@ import type { Route } from "./+types/login-forgot";
 import { requestPasswordReset } from "../api/gateway.server";
 import { fieldErrors, inlineRetry } from "../api/result.server";
 import { Field } from "../components/field";
+import { FormErrors } from "../components/form-errors";
 import { config } from "../config.server";
 import { servicesContext } from "../context";
 import { embeddedMailTo } from "../embedded.server";
@@ -84,11 +85,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
       </p>
       <h1>Reset your password</h1>
       <p>Enter the email address you log in with. We will send you a link to choose a new password.</p>
-      {errors.form ? (
-        <div className="error-summary" role="alert">
-          <p>{errors.form}</p>
-        </div>
-      ) : null}
+      <FormErrors errors={errors} />
       <Form method="post" noValidate>
         <Field name="email" type="email" label="Email address" autoComplete="email" defaultValue={actionData?.values.email} error={errors.email} />
         <button type="submit" disabled={submitting}>

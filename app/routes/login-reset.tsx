@@ -9,6 +9,7 @@ import { pageTitle } from "../meta";
 import { validParams } from "../params";
 import { checkPassword } from "../password";
 import { toFieldErrors } from "../validation";
+import { FormErrors } from "../components/form-errors";
 
 // The token is in the path: keep it out of Referer headers sent to other sites.
 export const headers: Route.HeadersFunction = () => ({ "Referrer-Policy": "no-referrer" });
@@ -65,11 +66,7 @@ export default function ResetPassword({ actionData }: Route.ComponentProps) {
   return (
     <div className="page narrow">
       <h1>Choose a new password</h1>
-      {Object.keys(errors).length > 0 ? (
-        <div className="error-summary" role="alert">
-          <p>{errors.form ?? "Check the messages beside the fields."}</p>
-        </div>
-      ) : null}
+      <FormErrors errors={errors} />
       <Form method="post" noValidate>
         <PasswordField name="password" label="New password" error={errors.password} />
         <Field

@@ -4,6 +4,7 @@ import type { Route } from "./+types/login";
 import { login, logout } from "../api/gateway.server";
 import { inlineRetry } from "../api/result.server";
 import { Field } from "../components/field";
+import { FormErrors } from "../components/form-errors";
 import { servicesContext, userContext } from "../context";
 import { pageTitle } from "../meta";
 import { safeRedirectPath } from "../safe-redirect";
@@ -68,11 +69,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           Your password has been changed. Log in with your new password.
         </p>
       ) : null}
-      {errors.form ? (
-        <div className="error-summary" role="alert">
-          <p>{errors.form}</p>
-        </div>
-      ) : null}
+      <FormErrors errors={errors} />
       <Form method="post" noValidate>
         <input type="hidden" name="redirectTo" value={actionData?.values.redirectTo || loaderData.redirectTo} />
         <Field

@@ -44,6 +44,9 @@ export const BOOKING_E2E_USERS: readonly [id: string, email: string, firstName: 
   ["usr-1110", "outreach.resume@example.org", "Pia", "Hartley", "education", "org-1016"],
   ["usr-1111", "outreach.outside@example.org", "Rhys", "Dunmore", "education", "org-1017"],
   ["usr-3101", "outreach.operator@example.org", "Sana", "Iqbal", "tour-operator", "org-3002"],
+  // Keyboard-only e2e (tests/e2e/keyboard.spec.ts): a visit and an outreach request.
+  ["usr-1112", "keyboard.visit@example.org", "Tomasz", "Wren", "education", "org-1002"],
+  ["usr-1113", "keyboard.outreach@example.org", "Uma", "Sefton", "education", "org-1006"],
 ];
 
 /** Every other seeded login shares the demo password: they exist for demos and e2e. */

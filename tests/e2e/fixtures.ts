@@ -1,6 +1,10 @@
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
 
+export const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+/** Best-practice rules run on top of the WCAG tags. */
+export const EXTRA_AXE_RULES = ["heading-order", "page-has-heading-one"];
+
 export const DEMO = { email: "teacher@example.org", password: "museum-visit-2026", firstName: "Amara" } as const;
 
 /** Reports every Content-Security-Policy violation in a page as a console error the fixtures collect. */
@@ -35,14 +39,19 @@ export const test = base.extend<{ axe: (page?: Page) => Promise<void> }>({
     await use(page);
     expect(problems, "errors in the browser").toEqual([]);
   },
-  // Every page a test visits is checked against WCAG 2.2 AA rules.
+  // Every page a test visits is checked against WCAG 2.2 AA rules, and that its headings
+  // are in order under one h1 (axe's best-practice rules for WCAG 1.3.1 and 2.4.6).
   axe: async ({ page }, use) => {
     await use(async (target = page) => {
       const results = await new AxeBuilder({ page: target })
-        .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+        .options({ rules: Object.fromEntries(EXTRA_AXE_RULES.map((id) => [id, { enabled: true }])) })
+        .withTags(AXE_TAGS)
         .analyze();
       const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
       expect(summary, `axe violations on ${target.url()}`).toEqual([]);
+      // target-size (WCAG 2.5.8, 24×24 px) is off by default in axe: it must have run (wcag22aa).
+      const ran = new Set([...results.passes, ...results.violations, ...results.incomplete, ...results.inapplicable].map((r) => r.id));
+      for (const id of ["target-size", ...EXTRA_AXE_RULES]) expect(ran.has(id), `axe ran ${id}`).toBe(true);
     });
   },
 });

@@ -74,8 +74,10 @@ test("newsletter signup validates and gives the same answer for a repeat", async
   const footer = page.getByRole("contentinfo");
   await footer.getByLabel("Email address").fill("not-an-email");
   await footer.getByRole("button", { name: "Sign up" }).click();
-  await expect(footer.getByText("Enter an email address like name@example.org")).toBeVisible();
-  await expect(footer.getByText("Tick the box to agree to receive the newsletter")).toBeVisible();
+  // Beside each field, and in the summary announced as an alert.
+  await expect(footer.locator(".field-error", { hasText: "Enter an email address like name@example.org" })).toBeVisible();
+  await expect(footer.locator(".field-error", { hasText: "Tick the box to agree to receive the newsletter" })).toBeVisible();
+  await expect(footer.getByRole("alert")).toContainText("Enter an email address like name@example.org");
   await expect(footer.getByLabel("Email address")).toHaveValue("not-an-email");
   await axe();
 

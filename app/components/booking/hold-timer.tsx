@@ -7,6 +7,11 @@ const clock = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-dig
 /** Warn this long before the hold ends (WCAG 2.2.1: time to extend it). */
 const WARN_MS = 2 * 60 * 1000;
 
+/** "once", "twice", "3 more times": how often the hold can still be extended. */
+export function timesText(n: number): string {
+  return n === 1 ? "once more" : n === 2 ? "twice more" : `${n} more times`;
+}
+
 export function minutesLeft(expiresAt: string, now: number): number {
   return Math.max(0, Math.ceil((Date.parse(expiresAt) - now) / 60_000));
 }
@@ -33,7 +38,7 @@ export function HoldTimer({ hold, action }: { hold: BasketHold; action?: string 
     <div className="hold-timer" id="hold-timer">
       <p>
         {lapsed ? (
-          <>Your places were held until {endsAt}. The hold has ended: reload the page to hold them again if they are still free.</>
+          <>Your places were held until {endsAt}. The hold has ended: hold them again if they are still free. Nothing you chose is lost.</>
         ) : (
           <>
             We are holding your places until <strong>{endsAt}</strong>
@@ -44,10 +49,17 @@ export function HoldTimer({ hold, action }: { hold: BasketHold; action?: string 
       {warn ? (
         <p role="alert">
           Your hold ends in less than {left} {left === 1 ? "minute" : "minutes"}.
-          {hold.extensionsRemaining > 0 ? " You can extend it once." : ""}
+          {hold.extensionsRemaining > 0 ? ` You can extend it ${timesText(hold.extensionsRemaining)}.` : ""}
         </p>
       ) : null}
-      {hold.extensionsRemaining > 0 && !lapsed ? (
+      {lapsed ? (
+        // Loading the page again holds the places again if they are still free (one action, nothing re-entered).
+        <Form method="get" action={action}>
+          <button type="submit" className="secondary">
+            Hold my places again
+          </button>
+        </Form>
+      ) : hold.extensionsRemaining > 0 ? (
         <Form method="post" action={action}>
           <input type="hidden" name="intent" value="extend" />
           <button type="submit" className="secondary">
@@ -55,7 +67,7 @@ export function HoldTimer({ hold, action }: { hold: BasketHold; action?: string 
           </button>
         </Form>
       ) : (
-        <p>{lapsed ? null : "The hold has already been extended once."}</p>
+        <p>The hold has already been extended once. If it runs out, you can hold your places again here if they are still free.</p>
       )}
     </div>
   );

@@ -7,6 +7,7 @@ import { requireUser } from "../../current-user.server";
 import { pageTitle } from "../../meta";
 import { USER_DETAIL_FIELDS, userDetailsSchema } from "../../user-details";
 import { formValues, toFieldErrors } from "../../validation";
+import { FormErrors } from "../../components/form-errors";
 
 export async function action({ request, context, url }: Route.ActionArgs) {
   const form = await request.formData();
@@ -43,11 +44,7 @@ export default function UserEdit({ loaderData: { user }, actionData }: Route.Com
           Your details have been saved.
         </p>
       ) : null}
-      {Object.keys(errors).length > 0 ? (
-        <div className="error-summary" role="alert">
-          <p>{errors.form ?? "Some details need changing. Check the messages beside the fields."}</p>
-        </div>
-      ) : null}
+      <FormErrors errors={errors} />
       <p>
         Email address: <strong>{user.email}</strong>
       </p>

@@ -15,6 +15,7 @@ import { draftFor, readDraft, saveDraft } from "../../registration/draft.server"
 import { registrationPath } from "../../registration/steps";
 import { useRegistrationTyping } from "../../registration/use-typing";
 import { formValues, toFieldErrors } from "../../validation";
+import { FormErrors } from "../../components/form-errors";
 
 const paramsSchema = z.object({ group: z.enum(GROUP_TYPES) });
 
@@ -95,11 +96,7 @@ export default function RegistrationOrganisation({ loaderData, actionData }: Rou
               <p>The organisation you chose is no longer available. Search again, or enter your organisation's details.</p>
             </div>
           ) : null}
-          {Object.keys(errors).length > 0 ? (
-            <div className="error-summary" role="alert">
-              <p>Some details need changing. Check the messages beside the fields.</p>
-            </div>
-          ) : null}
+          <FormErrors errors={errors} />
           <p>Tell us about your organisation. You will be its lead contact, and can change these details later.</p>
           <Form method="post" noValidate ref={typing.ref} onChange={typing.onChange}>
             <OrganisationFields groupType={group} values={values} errors={errors} />

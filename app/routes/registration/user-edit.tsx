@@ -11,6 +11,7 @@ import { registrationPath } from "../../registration/steps";
 import { useRegistrationTyping } from "../../registration/use-typing";
 import { REGISTRATION_USER_FIELDS, registrationUserSchema, type RegistrationUser } from "../../registration/user";
 import { formValues, toFieldErrors } from "../../validation";
+import { FormErrors } from "../../components/form-errors";
 
 const paramsSchema = z.object({ group: z.enum(GROUP_TYPES) });
 
@@ -62,11 +63,7 @@ export default function RegistrationUser({ loaderData, actionData }: Route.Compo
         Registering as: <strong>{GROUP_TYPE_LABELS[group]}</strong>. These are the details you log in with and we contact you
         on.
       </p>
-      {Object.keys(errors).length > 0 ? (
-        <div className="error-summary" role="alert">
-          <p>Some details need changing. Check the messages beside the fields.</p>
-        </div>
-      ) : null}
+      <FormErrors errors={errors} />
       <Form method="post" noValidate ref={typing.ref} onChange={typing.onChange}>
         <Field name="title" label="Title (optional)" autoComplete="honorific-prefix" defaultValue={v.title ?? ""} error={errors.title} />
         <Field name="firstName" label="First name" autoComplete="given-name" defaultValue={v.firstName ?? ""} error={errors.firstName} />

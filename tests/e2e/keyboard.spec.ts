@@ -1,0 +1,415 @@
+import type { Locator, Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { uniqueEmail, waitForHydration } from "./registration-support";
+
+// Keyboard only (WCAG 2.1.1, 2.4.1, 2.4.3, 2.4.7): after the first page.goto of each test
+// nothing but page.keyboard (Tab, Shift+Tab, Enter, Space, arrow keys, Page Down, Escape
+// and typing) is used: no clicks, no fill(), no focus(). Each flow goes to its end: a
+// registration, a visit booking and an outreach request. Where a user cannot get on by
+// keyboard alone, the app is wrong, not the test. Each booking test books as its own seeded
+// user (mocks/backend/seed.ts, keyboard.*) on a month no other test uses.
+
+const PASSWORD = "museum-visit-2026";
+test.describe.configure({ timeout: 180_000 });
+
+const active = (page: Page) => page.locator(":focus");
+
+/** Whether the element has focus. */
+const hasFocus = (target: Locator) => target.evaluate((el) => el === document.activeElement);
+
+/** Presses Tab (or Shift+Tab) until the target has focus, as a keyboard user would. */
+async function tabTo(page: Page, target: Locator, { back = false, limit = 100 } = {}) {
+  await expect(target).toBeAttached();
+  for (let i = 0; i < limit; i++) {
+    if (await hasFocus(target)) return;
+    await page.keyboard.press(back ? "Shift+Tab" : "Tab");
+  }
+  throw new Error(`${back ? "Shift+Tab" : "Tab"} did not reach ${target} in ${limit} presses`);
+}
+
+/** Tabs until focus is inside the radio group (its one tab stop), then the arrow keys check the option named. */
+async function chooseRadio(page: Page, group: Locator, option: string | RegExp) {
+  await expect(group).toBeAttached();
+  for (let i = 0; i < 100 && !(await group.evaluate((g) => g.contains(document.activeElement))); i++) await page.keyboard.press("Tab");
+  const target = group.getByRole("radio", { name: option });
+  if (await hasFocus(target)) {
+    await page.keyboard.press("Space");
+  } else {
+    for (let i = 0; i < 12 && !(await target.isChecked()); i++) await page.keyboard.press("ArrowDown");
+  }
+  await expect(target).toBeChecked();
+  await expect(target).toBeFocused();
+}
+
+/** Types into the field after reaching it with Tab (what was there is selected and replaced). */
+async function typeInto(page: Page, field: Locator, text: string) {
+  await tabTo(page, field);
+  await page.keyboard.press("ControlOrMeta+A");
+  await page.keyboard.type(text);
+  await expect(field).toHaveValue(text);
+}
+
+/** The focused element shows where focus is: an outline or a box shadow that is not "none". */
+async function expectFocusVisible(page: Page) {
+  const style = await active(page).evaluate((el) => {
+    const s = getComputedStyle(el);
+    return {
+      focusVisible: el.matches(":focus-visible"),
+      outline: s.outlineStyle !== "none" && parseFloat(s.outlineWidth) > 0,
+      shadow: s.boxShadow !== "none",
+      tag: el.outerHTML.slice(0, 80),
+    };
+  });
+  expect(style.focusVisible, `:focus-visible on ${style.tag}`).toBe(true);
+  expect(style.outline || style.shadow, `a visible focus indicator on ${style.tag}`).toBe(true);
+}
+
+/** The first Tab stop is the skip link; it is visible when focused and moves focus to the main content. */
+async function followSkipLink(page: Page) {
+  await page.keyboard.press("Tab");
+  const skip = page.getByRole("link", { name: "Skip to main content" });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeInViewport();
+  await expectFocusVisible(page);
+  await page.keyboard.press("Enter");
+  await expect(page.locator("#main")).toBeFocused();
+}
+
+/** The cookie notice, answered by keyboard: it comes right after the skip link, and focus goes to the main content after. */
+async function rejectCookies(page: Page) {
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("link", { name: "Skip to main content" })).toBeFocused();
+  await tabTo(page, page.getByRole("button", { name: "Reject cookies" }));
+  await expectFocusVisible(page);
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("region", { name: /^Cookies on/ })).toHaveCount(0);
+  await expect(page.locator("#main")).toBeFocused();
+}
+
+/** Logs in on the log-in page by keyboard (Enter in the password field submits). */
+async function logIn(page: Page, email: string) {
+  await expect(page.getByRole("heading", { level: 1, name: "Log in" })).toBeVisible();
+  const main = page.getByRole("main");
+  await typeInto(page, main.getByLabel("Email address", { exact: true }), email);
+  await expectFocusVisible(page);
+  await page.keyboard.press("Tab");
+  await expect(main.getByLabel("Password", { exact: true })).toBeFocused();
+  await page.keyboard.type(PASSWORD);
+  await page.keyboard.press("Enter");
+}
+
+/** In a calendar grid: Tab to its one tab stop, optionally Page Down to a later month, then right until a day that can be booked. */
+async function chooseAvailableDay(page: Page, monthsOn = 0): Promise<string> {
+  const grid = page.getByRole("grid");
+  await tabTo(page, grid.locator('button[tabindex="0"]'));
+  await expectFocusVisible(page);
+  const heading = page.locator(".month-calendar h2[aria-live=polite]");
+  for (let i = 0; i < monthsOn; i++) {
+    const month = await heading.textContent();
+    await page.keyboard.press("PageDown");
+    await expect(heading).not.toHaveText(month!);
+    await expect(active(page)).toHaveAttribute("data-date", /^\d{4}-\d\d-\d\d$/);
+  }
+  // A day's name ends with its status ("Wednesday 5 May 2027, available").
+  for (let i = 0; i < 40 && !/, available/.test((await active(page).textContent()) ?? ""); i++) {
+    await page.keyboard.press("ArrowRight");
+  }
+  await expect(active(page)).toHaveAccessibleName(/, available$/);
+  const date = (await active(page).getAttribute("data-date"))!;
+  await page.keyboard.press("Enter");
+  return date;
+}
+
+test("registration by keyboard alone: a teacher finds their school and registers", async ({ page, axe }) => {
+  const email = uniqueEmail("keyboard");
+  await page.goto("/registration");
+  await expect(page.getByRole("heading", { level: 1, name: "Register your group" })).toBeVisible();
+  await waitForHydration(page);
+  // The skip link is the first Tab stop; it takes focus to the main content.
+  await followSkipLink(page);
+  // The cookie notice is above the main content: back to it with Shift+Tab.
+  await tabTo(page, page.getByRole("button", { name: "Reject cookies" }), { back: true });
+  await expectFocusVisible(page);
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("region", { name: /^Cookies on/ })).toHaveCount(0);
+  await expect(page.locator("#main")).toBeFocused();
+
+  await tabTo(page, page.getByRole("link", { name: "Schools and colleges" }));
+  await expectFocusVisible(page);
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/registration\/education\/organisation$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Find your organisation" })).toBeVisible({ timeout: 20_000 });
+  await waitForHydration(page);
+  // After each move to another page, focus starts at its main content.
+  await expect(page.locator("#main")).toBeFocused();
+
+  // The organisation search: type, then Tab to the result's button.
+  await tabTo(page, page.getByRole("searchbox", { name: "Search organisations" }));
+  await expectFocusVisible(page);
+  await page.keyboard.type("Bramley Park");
+  await expect(page).toHaveURL(/[?&]q=Bramley/);
+  const choose = page.getByRole("button", { name: "Choose Bramley Park Academy", exact: true }).first();
+  await expect(choose).toBeVisible();
+  await tabTo(page, choose);
+  await expectFocusVisible(page);
+  await page.keyboard.press("Enter");
+
+  // The organisation, read-only; continue with the link.
+  await expect(page).toHaveURL(/\/registration\/education\/organisation\/edit$/);
+  await expect(page.getByRole("heading", { level: 2, name: "Bramley Park Academy" })).toBeVisible();
+  await tabTo(page, page.getByRole("link", { name: "Continue" }));
+  await page.keyboard.press("Enter");
+
+  // Your details.
+  await expect(page).toHaveURL(/\/registration\/education\/user\/edit$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Your details" })).toBeVisible();
+  await waitForHydration(page);
+  await typeInto(page, page.getByLabel("First name"), "Noor");
+  await expectFocusVisible(page);
+  await typeInto(page, page.getByLabel("Last name"), "Haddad");
+  await typeInto(page, page.getByLabel("Email address", { exact: true }).first(), email);
+  await typeInto(page, page.getByLabel("Create a password"), "lantern meadow quiet river");
+  await expect(page.getByRole("status").filter({ hasText: "Password strength" })).toHaveText("Password strength: Strong");
+  await tabTo(page, page.getByRole("button", { name: "Save and continue" }));
+  await expectFocusVisible(page);
+  await page.keyboard.press("Enter");
+
+  // Review: the terms by Space, then Register.
+  await expect(page).toHaveURL(/\/registration\/education\/review$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Check and submit your registration" })).toBeVisible();
+  await expect(page.getByRole("main").getByText("Noor Haddad")).toBeVisible();
+  const terms = page.getByLabel(/I accept the account terms/);
+  await tabTo(page, terms);
+  await expectFocusVisible(page);
+  await page.keyboard.press("Space");
+  await expect(terms).toBeChecked();
+  await tabTo(page, page.getByRole("button", { name: "Register" }));
+  await page.keyboard.press("Enter");
+
+  await expect(page).toHaveURL(/\/account$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Your account" })).toBeVisible();
+  await expect(page.getByText("Bramley Park Academy: Pending approval")).toBeVisible();
+  await axe();
+});
+
+test("a visit booking by keyboard alone, from logging in to confirmation", async ({ page, axe }) => {
+  // Five months ahead at the Bradford Colour Works: no other test books there then.
+  const now = new Date();
+  const month = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 5, 1)).toISOString().slice(0, 7);
+  await page.goto(`/account/book/date?venue=venue-bradford-colour-works&month=${month}`);
+  await expect(page).toHaveURL(/\/login\?redirectTo=/);
+  await rejectCookies(page);
+  await logIn(page, "keyboard.visit@example.org");
+
+  // Date: the museum chosen in the address; a day from the grid with the arrow keys.
+  await expect(page.getByRole("heading", { level: 1, name: "Choose a museum and a date" })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`venue=venue-bradford-colour-works&month=${month}`));
+  await waitForHydration(page);
+  await expect(page.locator("#main")).toBeFocused();
+  const date = await chooseAvailableDay(page);
+  expect(date.slice(0, 7)).toBe(month);
+
+  // Information: numbers typed, the packed-lunch question by arrow keys.
+  await expect(page).toHaveURL(/\/account\/book\/information$/);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await waitForHydration(page);
+  await typeInto(page, page.getByLabel("Pupils aged 5–11"), "16");
+  await expectFocusVisible(page);
+  await typeInto(page, page.getByLabel("Supervising adults"), "2");
+  await expect(page.locator("#ratio-check [role=status]")).toContainText(/enough for 16 pupils/);
+  await chooseRadio(page, page.getByRole("group", { name: /packed lunch/ }), "No");
+  await expectFocusVisible(page);
+  await tabTo(page, page.getByRole("button", { name: "Save and continue" }));
+  await page.keyboard.press("Enter");
+
+  // Schedule: a workshop's first open time with the arrow keys.
+  await expect(page).toHaveURL(/\/account\/book\/schedule$/);
+  await waitForHydration(page);
+  const workshop = page.getByRole("group", { name: /^Dyes and pattern/ });
+  await tabTo(page, workshop.getByRole("radio", { name: "Not booked" }));
+  await expectFocusVisible(page);
+  await page.keyboard.press("ArrowRight");
+  await expect(workshop.getByRole("radio", { name: /places? left/ }).and(page.locator(":checked"))).toHaveCount(1);
+  await expect(page.locator(".day-timeline [role=status]")).toHaveText("1 activity, no clashes.");
+  await typeInto(page, workshop.getByLabel(/People taking part/), "18");
+  await tabTo(page, page.getByRole("button", { name: "Save and continue" }));
+  await page.keyboard.press("Enter");
+
+  // Payment: card, by Space.
+  await expect(page).toHaveURL(/\/account\/book\/payment$/);
+  await waitForHydration(page);
+  const card = page.getByRole("radio", { name: "Pay by card now" });
+  await chooseRadio(page, page.getByRole("group", { name: "Payment method" }), "Pay by card now");
+  await expect(card).toBeChecked();
+  await tabTo(page, page.getByRole("button", { name: "Save and continue" }));
+  await page.keyboard.press("Enter");
+
+  // Review: the hold extended, the terms, confirm.
+  await expect(page).toHaveURL(/\/account\/book\/review$/);
+  await expect(page.getByText(/We are holding your places until \d\d:\d\d/)).toBeVisible();
+  await waitForHydration(page);
+  await tabTo(page, page.getByRole("button", { name: "Extend the hold" }));
+  await expectFocusVisible(page);
+  await page.keyboard.press("Enter");
+  await expect(page.getByText("We have extended the time we hold your places.")).toBeVisible();
+  const terms = page.getByLabel("I have read and agree to the terms of booking");
+  await tabTo(page, terms);
+  await page.keyboard.press("Space");
+  await expect(terms).toBeChecked();
+  await tabTo(page, page.getByRole("button", { name: "Confirm and pay by card" }));
+  await page.keyboard.press("Enter");
+
+  // The payment provider's page (the stand-in), then the confirmation.
+  await expect(page).toHaveURL(/\/hosted-payment\//);
+  await tabTo(page, page.getByRole("button", { name: /^Pay £/ }));
+  await expectFocusVisible(page);
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/account\/book\/confirmation\?orderId=/);
+  await expect(page.getByRole("heading", { level: 1, name: "Your visit is booked" })).toBeVisible();
+  await expect(page.getByRole("main")).toContainText(/Your card payment of £[\d.]+ has been taken\./);
+  await axe();
+});
+
+test("an outreach request by keyboard alone, with the time-slot and lunch modals", async ({ page, axe }) => {
+  const root = "/account/book/outreach";
+  await page.goto(root);
+  await expect(page).toHaveURL(/\/login\?redirectTo=/);
+  await rejectCookies(page);
+  await logIn(page, "keyboard.outreach@example.org");
+
+  await expect(page).toHaveURL(root);
+  await expect(page.getByRole("heading", { level: 2, name: "You can book outreach" })).toBeVisible();
+  await waitForHydration(page);
+  await expect(page.locator("#main")).toBeFocused();
+  await tabTo(page, page.getByRole("button", { name: "Start an outreach request" }));
+  await page.keyboard.press("Enter");
+
+  // Activities: one session, ticked with Space.
+  await expect(page).toHaveURL(`${root}/activities`);
+  await waitForHydration(page);
+  const romans = page.getByRole("checkbox", { name: /^Romans in your classroom/ });
+  await tabTo(page, romans);
+  await expectFocusVisible(page);
+  await page.keyboard.press("Space");
+  await expect(romans).toBeChecked();
+  await tabTo(page, page.getByRole("button", { name: "Save and continue" }));
+  await page.keyboard.press("Enter");
+
+  // Advisories: each acknowledged with Space.
+  await expect(page).toHaveURL(`${root}/advisories`);
+  await waitForHydration(page);
+  for (const box of await page.getByRole("main").getByRole("checkbox").all()) {
+    await tabTo(page, box);
+    await page.keyboard.press("Space");
+    await expect(box).toBeChecked();
+  }
+  await tabTo(page, page.getByRole("button", { name: "Save and continue" }));
+  await page.keyboard.press("Enter");
+
+  // Questions: radio groups by arrow keys, numbers, text and 24-hour times typed.
+  await expect(page).toHaveURL(`${root}/questions`);
+  await waitForHydration(page);
+  await chooseRadio(page, page.getByRole("group", { name: "Which space will we use?" }), "School hall");
+  await typeInto(page, page.getByLabel(/^Floor area of the space/), "150");
+  await chooseRadio(page, page.getByRole("group", { name: /power socket/ }), "Yes");
+  await chooseRadio(page, page.getByRole("group", { name: "Where can our van park?" }), "On the school site");
+  await typeInto(page, page.getByLabel(/^Pupils in each session/), "28");
+  await typeInto(page, page.getByLabel(/^Which year groups/), "Year 4");
+  for (const [label, time] of [
+    ["When does the school day start?", "08:50"],
+    ["When does lunch start?", "12:00"],
+    ["When does lunch end?", "13:00"],
+    ["When does the school day end?", "15:15"],
+  ] as const) {
+    const field = page.getByLabel(label);
+    await tabTo(page, field);
+    // Chromium shows the time input with its own (US English) 12-hour clock: hours, minutes, then A or P.
+    const [hours, minutes] = time.split(":").map(Number) as [number, number];
+    await page.keyboard.type(`${String(hours % 12 || 12).padStart(2, "0")}${String(minutes).padStart(2, "0")}${hours >= 12 ? "P" : "A"}`);
+    await expect(field).toHaveValue(time);
+  }
+  await tabTo(page, page.getByRole("button", { name: "Save and continue" }));
+  await page.keyboard.press("Enter");
+
+  // Schedule: a day next month, then the time-slot modal.
+  await expect(page).toHaveURL(`${root}/schedule`);
+  await waitForHydration(page);
+  await chooseAvailableDay(page, 1);
+  await expect(page.getByRole("heading", { level: 2, name: /^Sessions on / })).toBeVisible();
+  await waitForHydration(page);
+
+  const opener = page.getByRole("button", { name: /Choose a time for session 1/ });
+  await tabTo(page, opener);
+  await expectFocusVisible(page);
+  await page.keyboard.press("Enter");
+  const slots = page.getByRole("dialog", { name: "Choose a time for session 1" });
+  await expect(slots).toBeVisible();
+  await expect(slots.getByRole("radio", { name: /^09:00–10:30/ })).toBeFocused();
+  await expectFocusVisible(page);
+  await axe();
+  // Escape closes it without a choice and focus goes back to the opener.
+  await page.keyboard.press("Escape");
+  await expect(slots).toBeHidden();
+  await expect(opener).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(slots).toBeVisible();
+  await page.keyboard.press("ArrowRight");
+  await page.keyboard.press("ArrowRight");
+  await expect(slots.getByRole("radio", { name: /^09:30–11:00/ })).toBeChecked();
+  await tabTo(page, slots.getByRole("button", { name: "Use this time" }));
+  await expectFocusVisible(page);
+  await page.keyboard.press("Enter");
+  await expect(slots).toBeHidden();
+  await expect(page.getByRole("button", { name: /Change the time for session 1/ })).toBeFocused();
+  await expect(page.getByRole("group", { name: /^Session 1/ })).toContainText("Time: 09:30–11:00");
+
+  // The lunch modal: the length, Tab, then the start.
+  await tabTo(page, page.getByRole("button", { name: "Choose the lunch break" }));
+  await page.keyboard.press("Enter");
+  const lunch = page.getByRole("dialog", { name: "Choose our team's lunch break" });
+  await expect(lunch).toBeVisible();
+  await expect(lunch.getByRole("radio", { name: "30 minutes" })).toBeFocused();
+  await axe();
+  // Shift+Tab from the first control wraps to the last: focus stays in the dialog.
+  await page.keyboard.press("Shift+Tab");
+  await expect.poll(() => lunch.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+  await page.keyboard.press("Tab");
+  await expect(lunch.getByRole("radio", { name: "30 minutes" })).toBeFocused();
+  await page.keyboard.press("Tab");
+  await expect(lunch.getByRole("radio", { name: /^11:00–11:30/ })).toBeFocused();
+  for (let i = 0; i < 3; i++) await page.keyboard.press("ArrowRight");
+  await expect(lunch.getByRole("radio", { name: /^11:45–12:15/ })).toBeChecked();
+  await tabTo(page, lunch.getByRole("button", { name: "Use this lunch break" }));
+  await page.keyboard.press("Enter");
+  await expect(lunch).toBeHidden();
+  await expect(page.getByRole("button", { name: "Change the lunch break" })).toBeFocused();
+  await expect(page.getByRole("region", { name: "Your day" }).getByRole("status")).toHaveText("1 session and our team's lunch break, no clashes.");
+  await tabTo(page, page.getByRole("button", { name: "Save and continue" }));
+  await page.keyboard.press("Enter");
+
+  // Terms.
+  await expect(page).toHaveURL(`${root}/terms`);
+  await waitForHydration(page);
+  const terms = page.getByLabel("I have read and accept the outreach terms");
+  await tabTo(page, terms);
+  await page.keyboard.press("Space");
+  await expect(terms).toBeChecked();
+  await tabTo(page, page.getByRole("button", { name: "Save and continue" }));
+  await page.keyboard.press("Enter");
+
+  // Summary, payment (the pro-forma invoice), confirmation.
+  await expect(page).toHaveURL(`${root}/summary`);
+  await expect(page.getByRole("main").getByText("09:30–11:00: session 1, Romans in your classroom, 28 pupils")).toBeVisible();
+  await waitForHydration(page);
+  await tabTo(page, page.getByRole("main").getByRole("link", { name: "Continue to payment" }));
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(`${root}/payment`);
+  await expect(page.getByRole("radio", { name: /Pro-forma invoice/ })).toBeChecked();
+  await waitForHydration(page);
+  await tabTo(page, page.getByRole("button", { name: /^Send request/ }));
+  await expectFocusVisible(page);
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/account\/book\/outreach\/confirmation\?orderId=/);
+  await expect(page.getByRole("heading", { level: 1, name: "Outreach request sent" })).toBeVisible();
+  await axe();
+});
