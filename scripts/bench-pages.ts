@@ -267,25 +267,8 @@ interface JsPage {
   search: boolean;
 }
 
-const JS_PAGES: readonly JsPage[] = [
-  { name: "home", routeId: "routes/home", search: false },
-  { name: "content page", routeId: "routes/content-page", search: false },
-  { name: "login", routeId: "routes/login", search: false },
-  { name: "account", routeId: "routes/account/overview", search: false },
-  { name: "account: your details", routeId: "routes/account/user-edit", search: false },
-  { name: "account: orders", routeId: "routes/account/orders", search: false },
-  { name: "account: one order", routeId: "routes/account/order", search: false },
-  { name: "registration: group type", routeId: "routes/registration/group-type", search: false },
-  { name: "registration: your details", routeId: "routes/registration/user-edit", search: false },
-  { name: "registration: review", routeId: "routes/registration/review", search: false },
-  { name: "booking: date", routeId: "routes/book/date", search: false },
-  { name: "booking: information", routeId: "routes/book/information", search: false },
-  { name: "booking: schedule", routeId: "routes/book/schedule", search: false },
-  { name: "booking: review", routeId: "routes/book/review", search: false },
-  { name: "booking (group): tickets", routeId: "routes/book/group-capacities", search: false },
-  { name: "search: registration organisation", routeId: "routes/registration/organisation", search: true },
-  { name: "search: account association", routeId: "routes/account/association", search: true },
-];
+// The pages whose initial JS includes InstantSearch (the search target applies to them).
+const SEARCH_ROUTE_IDS = new Set(["routes/registration/organisation", "routes/account/association"]);
 const TARGET_NON_SEARCH = 1.25;
 const TARGET_SEARCH = 1.9;
 
@@ -307,7 +290,15 @@ export async function initialJsSection(): Promise<void> {
   const floorFiles = new Set([assets.entry.module, ...assets.entry.imports]);
   const floor = total(floorFiles);
 
-  const rows = JS_PAGES.map((page) => {
+  // Every page: each route that renders (has a default export) and has no child route.
+  // The manifest has hasDefaultExport; React Router's EntryRoute type does not declare it.
+  const routes = Object.values(assets.routes) as (NonNullable<ServerBuild["assets"]["routes"][string]> & { hasDefaultExport?: boolean })[];
+  const pages: JsPage[] = routes
+    .filter((route) => route.hasDefaultExport && !routes.some((child) => child.parentId === route.id))
+    .map((route) => ({ name: route.id.replace(/^routes\//, ""), routeId: route.id, search: SEARCH_ROUTE_IDS.has(route.id) }))
+    .sort((a, b) => Number(a.search) - Number(b.search) || a.name.localeCompare(b.name));
+
+  const rows = pages.map((page) => {
     // A page loads the entry and, for each route from root down to it, the route's module and its imports
     // (React Router's <Scripts> preloads exactly these).
     const files = new Set(floorFiles);
