@@ -33,7 +33,6 @@ export function PurchaseOrderField({ value, error }: { value: string; error: str
 interface PaymentProblemProps {
   /** What the payment page said when it sent the user back, if it did. */
   result: PaymentResult | null;
-  cancelled: boolean;
   /** The gateway's messages about the payment; when there are none, the fallback for the result. */
   messages: readonly BasketMessage[];
   fallbacks: Readonly<Record<PaymentResult, string>>;
@@ -44,8 +43,11 @@ interface PaymentProblemProps {
  * A card payment that was declined or cancelled: what happened and what to do (an alert
  * when the user has just come back from the payment page). Nothing when all is well.
  */
-export function PaymentProblem({ result, cancelled, messages, fallbacks, children }: PaymentProblemProps) {
+export function PaymentProblem({ result, messages, fallbacks, children }: PaymentProblemProps) {
   if (!result && messages.length === 0) return null;
+  // The gateway knows what happened; the return URL's result (which anyone can edit) only
+  // speaks when the gateway says nothing.
+  const cancelled = messages.length > 0 ? messages[0]!.code === "payment_cancelled" : result === "cancelled";
   return (
     <div className="warning" role={result ? "alert" : undefined}>
       <p>

@@ -104,7 +104,6 @@ export default function PaymentStep({ loaderData, actionData }: Route.ComponentP
       <PaymentProblem
         result={paymentResult}
         // What the payment page said decides; else the gateway's message.
-        cancelled={paymentResult ? paymentResult === "cancelled" : messages[0]?.code === "payment_cancelled"}
         messages={messages}
         fallbacks={PAYMENT_RESULTS}
       >

@@ -185,7 +185,6 @@ export default function PaymentStep({ loaderData, actionData }: Route.ComponentP
     <OutreachStepPage outreach={outreach} step="payment" title="How would you like to pay?" quote={quote}>
       <PaymentProblem
         result={paymentResult}
-        cancelled={paymentResult === "cancelled" || messages[0]?.code === "payment_cancelled"}
         messages={messages}
         fallbacks={PAYMENT_RESULTS}
       />
