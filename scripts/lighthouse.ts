@@ -151,7 +151,20 @@ interface Measured {
   finalUrl: string;
 }
 
+/** Lighthouse asks for a second try when the trace of a load is unusable (e.g. NO_NAVSTART, seen on a fresh browser's first load): one retry, said. */
 async function measure(port: number, url: string, cookie: string | null): Promise<Measured> {
+  try {
+    return await measureOnce(port, url, cookie);
+  } catch (error) {
+    if (!(error instanceof RetryableRun)) throw error;
+    console.log(`  ${error.message}: running it again`);
+    return measureOnce(port, url, cookie);
+  }
+}
+
+class RetryableRun extends Error {}
+
+async function measureOnce(port: number, url: string, cookie: string | null): Promise<Measured> {
   const result = await lighthouse(url, {
     port,
     output: "json",
@@ -162,7 +175,7 @@ async function measure(port: number, url: string, cookie: string | null): Promis
   });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
-  if (lhr.runtimeError) throw new Error(`Lighthouse could not load ${url}: ${lhr.runtimeError.message}`);
+  if (lhr.runtimeError) throw new RetryableRun(`Lighthouse could not load ${url}: ${lhr.runtimeError.code}`);
   const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
   const notes: Measured["notes"] = [];
   for (const ref of lhr.categories.accessibility?.auditRefs ?? []) {
