@@ -60,7 +60,7 @@ export default function Accessibility({ loaderData: { venues } }: Route.Componen
         </p>
         <p>You should be able to:</p>
         <ul>
-          <li>use every page and every booking step with a keyboard alone, with the focused control clearly outlined;</li>
+          <li>use the website with a keyboard alone, with the focused control clearly outlined;</li>
           <li>skip straight to the main content with the first link on every page;</li>
           <li>use every form without JavaScript: each form is sent to the server and checked there;</li>
           <li>hear form errors: a summary is announced, and each error is shown beside its field and read with it;</li>
@@ -100,9 +100,11 @@ export default function Accessibility({ loaderData: { venues } }: Route.Componen
             cannot use it, schools booking more than 28 days ahead can pay by invoice, or contact us to pay another way.
           </li>
           <li>
-            Places are held for a limited time on the final check of a visit booking. You can extend the hold once from the
-            page; after that the places are released if the booking is not confirmed, because other groups may need them.
-            If you need longer, contact us and we will hold them for you.
+            Places are held for a limited time on the final check of a visit booking, so that other groups can have them if
+            you do not book. You are warned two minutes before the end and can extend the hold from the page; our booking
+            system allows one extension. If the hold runs out, one button holds the places again if they are still free,
+            and nothing you chose is lost, but they may have gone to another group. If you need longer, contact us and we
+            will hold them for you.
           </li>
           <li>
             Search by voice in the organisation search uses your browser's speech recognition, which some browsers do not
@@ -111,6 +113,15 @@ export default function Accessibility({ loaderData: { venues } }: Route.Componen
           <li>
             Pages, advice and terms written in our content system are checked when our tests visit them, but new content
             may not have been checked before it is published.
+          </li>
+          <li>
+            Our keyboard-only tests cover registration, visit bookings and outreach requests; the group visit flow for tour
+            operators and other groups, and the account pages, are checked with axe but not yet walked through by keyboard
+            in our tests.
+          </li>
+          <li>
+            Without JavaScript, form errors are shown at the top of the page and beside each field when the page comes
+            back, but screen readers do not announce the summary by themselves: it is near the top of the page, under its heading.
           </li>
           <li>
             Calendar files (to add a visit to your calendar) show whatever your calendar application shows; the same details
