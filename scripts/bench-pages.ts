@@ -12,26 +12,16 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { gzipSync } from "node:zlib";
 import type { ServerBuild } from "react-router";
+import { DEMO } from "./support/production-server.ts";
+import { median, mark, table } from "./support/report.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const BUILD_DIR = process.env.BUILD_DIR || "build";
 const ORIGIN = "http://localhost";
-const DEMO = { email: "teacher@example.org", password: "museum-visit-2026" };
 
-const mark = (pass: boolean) => (pass ? "✔ pass" : "✘ FAIL");
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
 
-function table(header: readonly string[], rows: readonly (readonly string[])[]): string {
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: readonly string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ");
-  return [line(header), line(widths.map((w) => "-".repeat(w))), ...rows.map(line)].join("\n");
-}
 
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-}
 
 const cpuNow = () => {
   const { user, system } = process.cpuUsage();

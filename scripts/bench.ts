@@ -18,6 +18,7 @@ import { FACET_ATTRIBUTES, SEARCHABLE_ATTRIBUTES } from "../mocks/search/setting
 import { type QueryWord, allowedTypos, matchLength, normalise, queryWords, tokenize } from "../mocks/search/text.ts";
 import type { OrganisationRecord } from "../mocks/search/types.ts";
 import { initialJsSection, ssrSection } from "./bench-pages.ts";
+import { mark, percentile, table } from "./support/report.ts";
 
 interface Section {
   name: string;
@@ -42,10 +43,6 @@ const cpuNow = () => {
   return (user + system) / 1000;
 };
 
-function percentile(sorted: readonly number[], p: number): number {
-  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
-  return sorted[index]!;
-}
 
 /** Runs `fn` warmUp times unmeasured, then `runs` times measured (ms per run). */
 async function measure(fn: () => unknown, runs: number, warmUp: number): Promise<Timing> {
@@ -65,13 +62,7 @@ async function measure(fn: () => unknown, runs: number, warmUp: number): Promise
 }
 
 const ms = (value: number) => (value >= 100 ? value.toFixed(0) : value >= 10 ? value.toFixed(1) : value.toFixed(2));
-const mark = (pass: boolean) => (pass ? "✔ pass" : "✘ FAIL");
 
-function table(header: readonly string[], rows: readonly (readonly string[])[]): string {
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: readonly string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ");
-  return [line(header), line(widths.map((w) => "-".repeat(w))), ...rows.map(line)].join("\n");
-}
 
 // ---- the search section ----
 

@@ -18,17 +18,12 @@
  * ours to tune, and this machine may not reach it. Everything the site serves itself is
  * measured.
  */
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { existsSync, readdirSync, statSync } from "node:fs";
-import { createServer } from "node:net";
-import path from "node:path";
 import { parseArgs } from "node:util";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { BUILD_DIR, buildIfNeeded, logIn, serverPort, startServer } from "./support/production-server.ts";
+import { median, table } from "./support/report.ts";
 
-const ROOT = path.resolve(import.meta.dirname, "..");
-const BUILD_DIR = process.env.BUILD_DIR || "build";
-const DEMO = { email: "teacher@example.org", password: "museum-visit-2026" };
 const CHROME_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const CHROME_FLAGS = [
   "--headless=new",
@@ -56,92 +51,6 @@ const PAGES: readonly Page[] = [
   { name: "organisation search", path: "/registration/education/organisation", session: false },
   { name: "booking: date step", path: "/account/book/date", session: true },
 ];
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function table(header: readonly string[], rows: readonly (readonly string[])[]): string {
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: readonly string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ");
-  return [line(header), line(widths.map((w) => "-".repeat(w))), ...rows.map(line)].join("\n");
-}
-
-function newestSourceMtime(): number {
-  let newest = 0;
-  const visit = (entry: string) => {
-    const info = statSync(entry);
-    if (info.isDirectory()) for (const child of readdirSync(entry)) visit(path.join(entry, child));
-    else newest = Math.max(newest, info.mtimeMs);
-  };
-  for (const source of ["app", "mocks", "generated", "public", "react-router.config.ts", "vite.config.ts", "package-lock.json"]) {
-    const absolute = path.join(ROOT, source);
-    if (existsSync(absolute)) visit(absolute);
-  }
-  return newest;
-}
-
-function buildIfNeeded(): void {
-  const serverBuild = path.join(ROOT, BUILD_DIR, "server", "index.js");
-  if (existsSync(serverBuild) && statSync(serverBuild).mtimeMs >= newestSourceMtime()) {
-    console.log(`Using the build in ${BUILD_DIR}/ (newer than the sources).`);
-    return;
-  }
-  console.log(`Building into ${BUILD_DIR}/ …`);
-  const result = spawnSync(path.join(ROOT, "node_modules", ".bin", "react-router"), ["build"], {
-    cwd: ROOT,
-    stdio: ["ignore", "ignore", "inherit"],
-    env: { ...process.env, BUILD_DIR },
-  });
-  if (result.status !== 0) throw new Error("react-router build failed");
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-async function startServer(port: number): Promise<{ child: ChildProcess; origin: string }> {
-  let stderr = "";
-  const child = spawn(process.execPath, [path.join(ROOT, "server.ts")], {
-    cwd: ROOT,
-    stdio: ["ignore", "ignore", "pipe"],
-    env: { ...process.env, NODE_ENV: "production", BUILD_DIR, PORT: String(port), HOST: "127.0.0.1" },
-  });
-  child.stderr!.setEncoding("utf8").on("data", (chunk: string) => {
-    stderr = (stderr + chunk).slice(-20_000);
-  });
-  const origin = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}):\n${stderr}`);
-    try {
-      if ((await fetch(`${origin}/healthz`)).ok) return { child, origin };
-    } catch {
-      // not listening yet
-    }
-    await sleep(200);
-  }
-  child.kill("SIGTERM");
-  throw new Error("the server did not start within 120 s");
-}
-
-/** Logs in with the login form's post; returns the Cookie header of the session. */
-async function logIn(origin: string): Promise<string> {
-  const response = await fetch(`${origin}/login`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: origin, "Sec-Fetch-Site": "same-origin" },
-    body: new URLSearchParams(DEMO),
-  });
-  const cookies = response.headers.getSetCookie().map((c) => c.split(";")[0]!);
-  if (response.status !== 302 || cookies.length === 0) throw new Error(`logging in failed: HTTP ${response.status}`);
-  return cookies.join("; ");
-}
 
 interface Measured {
   performance: number;
@@ -190,14 +99,9 @@ async function measureOnce(port: number, url: string, cookie: string | null): Pr
   return { performance: score("performance"), accessibility: score("accessibility"), notes, finalUrl: lhr.finalDisplayedUrl };
 }
 
-const median = (values: readonly number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor((sorted.length - 1) / 2)]!;
-};
-
 async function main(): Promise<number> {
   buildIfNeeded();
-  const port = process.env.PORT ? Number(process.env.PORT) : await freePort();
+  const port = await serverPort();
   const server = await startServer(port);
   let chrome: chromeLauncher.LaunchedChrome | null = null;
   try {

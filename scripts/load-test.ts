@@ -19,18 +19,14 @@
  *
  * Exits 1 when a target is missed.
  */
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { Agent, get as httpGet } from "node:http";
-import { createServer } from "node:net";
 import { availableParallelism, loadavg } from "node:os";
-import path from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
+import { buildIfNeeded, logIn, serverPort, startServer, type Server } from "./support/production-server.ts";
+import { mark, percentile, sleep, table } from "./support/report.ts";
 
-const ROOT = path.resolve(import.meta.dirname, "..");
-const BUILD_DIR = process.env.BUILD_DIR || "build";
-const DEMO = { email: "teacher@example.org", password: "museum-visit-2026" };
 
 const { values: args } = parseArgs({
   options: {
@@ -73,52 +69,7 @@ const ROUTES: readonly Route[] = [
 
 // ---- helpers ----
 
-const mark = (pass: boolean) => (pass ? "✔ pass" : "✘ FAIL");
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-
-function table(header: readonly string[], rows: readonly (readonly string[])[]): string {
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: readonly string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ");
-  return [line(header), line(widths.map((w) => "-".repeat(w))), ...rows.map(line)].join("\n");
-}
-
-function newestSourceMtime(): number {
-  let newest = 0;
-  const visit = (entry: string) => {
-    const info = statSync(entry);
-    if (info.isDirectory()) for (const child of readdirSync(entry)) visit(path.join(entry, child));
-    else newest = Math.max(newest, info.mtimeMs);
-  };
-  for (const source of ["app", "mocks", "generated", "public", "react-router.config.ts", "vite.config.ts", "package-lock.json"]) {
-    const absolute = path.join(ROOT, source);
-    if (existsSync(absolute)) visit(absolute);
-  }
-  return newest;
-}
-
-function buildIfNeeded(): void {
-  const serverBuild = path.join(ROOT, BUILD_DIR, "server", "index.js");
-  const stale = !existsSync(serverBuild) || statSync(serverBuild).mtimeMs < newestSourceMtime();
-  if (!args.build && !stale) {
-    console.log(`Using the build in ${BUILD_DIR}/ (newer than the sources).`);
-    return;
-  }
-  console.log(`Building into ${BUILD_DIR}/ …`);
-  const result = spawnSync(path.join(ROOT, "node_modules", ".bin", "react-router"), ["build"], { cwd: ROOT, stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, BUILD_DIR } });
-  if (result.status !== 0) throw new Error("react-router build failed");
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** The server process's resident memory and CPU time, from /proc (Linux). */
 function processStats(pid: number): { rss: number; cpuMs: number } {
@@ -129,49 +80,6 @@ function processStats(pid: number): { rss: number; cpuMs: number } {
   const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
   const ticks = Number(fields[11]) + Number(fields[12]);
   return { rss: rssKb * 1024, cpuMs: ticks * 10 };
-}
-
-interface Server {
-  child: ChildProcess;
-  origin: string;
-  stderr: () => string;
-}
-
-async function startServer(port: number): Promise<Server> {
-  let stderr = "";
-  const child = spawn(process.execPath, [path.join(ROOT, "server.ts")], {
-    cwd: ROOT,
-    // The JSON request logs go where a container's would (written, then not read here).
-    stdio: ["ignore", "ignore", "pipe"],
-    env: { ...process.env, NODE_ENV: "production", BUILD_DIR, PORT: String(port), HOST: "127.0.0.1", MAX_IN_FLIGHT: String(MAX_IN_FLIGHT) },
-  });
-  child.stderr!.setEncoding("utf8").on("data", (chunk: string) => {
-    stderr = (stderr + chunk).slice(-20_000);
-  });
-  const origin = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}):\n${stderr}`);
-    try {
-      if ((await fetch(`${origin}/healthz`)).ok) return { child, origin, stderr: () => stderr };
-    } catch {
-      // not listening yet
-    }
-    await sleep(200);
-  }
-  throw new Error("the server did not start within 120 s");
-}
-
-async function logIn(origin: string): Promise<string> {
-  const response = await fetch(`${origin}/login`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: origin, "Sec-Fetch-Site": "same-origin" },
-    body: new URLSearchParams(DEMO),
-  });
-  const cookies = response.headers.getSetCookie().map((c) => c.split(";")[0]!);
-  if (response.status !== 302 || cookies.length === 0) throw new Error(`logging in failed: HTTP ${response.status}`);
-  return cookies.join("; ");
 }
 
 interface RunResult {
@@ -315,10 +223,6 @@ async function openLoop(
   return outcome;
 }
 
-function percentile(sorted: readonly number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
-}
 
 // ---- phases ----
 
@@ -459,10 +363,9 @@ async function main(): Promise<void> {
   if (l1 > cpus) {
     console.log(`Warning: the machine is oversubscribed (load ${l1.toFixed(1)} on ${cpus} CPUs): req/s and latencies are lower than on a quiet machine; CPU ms/req is not.`);
   }
-  buildIfNeeded();
+  buildIfNeeded(args.build);
   // PORT: a port of your own (e.g. one reserved for you on a shared machine); else any free one.
-  const port = process.env.PORT ? Number(process.env.PORT) : await freePort();
-  const server = await startServer(port);
+  const server = await startServer(await serverPort(), { MAX_IN_FLIGHT: String(MAX_IN_FLIGHT) });
   console.log(`Server: ${server.origin} (pid ${server.child.pid}), embedded default, MAX_IN_FLIGHT=${MAX_IN_FLIGHT}.`);
   let pass = false;
   try {
