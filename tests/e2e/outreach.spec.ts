@@ -75,8 +75,13 @@ async function answerQuestions(page: Page, answers: Answers = { floor: "150", pu
 async function chooseDay(page: Page, nth = 0): Promise<string> {
   const days = page.getByRole("grid").getByRole("button", { name: /, available$/ });
   if ((await days.count()) <= nth) {
-    await page.getByRole("link", { name: /Next month/ }).click();
-    await expect(page.getByRole("grid")).toBeVisible();
+    const next = page.getByRole("link", { name: /Next month/ });
+    const month = /month=(\d{4}-\d{2})/.exec((await next.getAttribute("href")) ?? "")?.[1];
+    if (!month) throw new Error("the Next month link names no month");
+    await next.click();
+    // The old month's grid stays visible until the new one renders: wait for the new month's days.
+    await expect(page).toHaveURL(new RegExp(`month=${month}`));
+    await expect(days.nth(nth)).toHaveAttribute("data-date", new RegExp(`^${month}-`));
   }
   const day = days.nth(nth);
   const date = (await day.getAttribute("data-date"))!;
