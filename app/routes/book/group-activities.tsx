@@ -8,6 +8,7 @@ import { BookingStep, FormErrors } from "../../components/booking/booking-step";
 import { groupActivitiesOfTheDay } from "../../components/booking/group/activities.server";
 import { ActivityPicker } from "../../components/booking/group/activity-picker";
 import { pageTitle } from "../../meta";
+import { SaveAndContinue } from "../../components/save-and-continue";
 
 const schema = z.object({
   activityIds: z
@@ -54,9 +55,7 @@ export default function GroupActivities({ loaderData, actionData }: Route.Compon
       <Form method="post" noValidate className="booking-form">
         <ActivityPicker activities={activities} chosen={actionData?.values ?? chosen} error={errors.activityIds} />
         <div className="actions">
-          <button type="submit" disabled={submitting}>
-            {submitting ? "Saving…" : "Save and continue"}
-          </button>
+          <SaveAndContinue submitting={submitting} />
         </div>
       </Form>
     </BookingStep>

@@ -9,6 +9,7 @@ import {
   MAX_ROWS, emptyRow, parseTicketRows, placeGatewayErrors, rowsFromForm, rowsFromTickets, type FieldErrors, type FormRows,
 } from "../../components/booking/group/tickets";
 import { pageTitle } from "../../meta";
+import { SaveAndContinue } from "../../components/save-and-continue";
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   const { user, gateway, scope } = requireBooking(context, url);
@@ -80,9 +81,7 @@ export default function GroupCapacities({ loaderData, actionData }: Route.Compon
           <TicketRows key={activity.id} activity={activity} index={index} rows={rows[index] ?? [emptyRow()]} errors={errors} />
         ))}
         <div className="actions">
-          <button type="submit" name="intent" value="save" disabled={saving}>
-            {saving ? "Saving…" : "Save and continue"}
-          </button>
+          <SaveAndContinue submitting={saving} name="intent" value="save" />
         </div>
       </Form>
     </BookingStep>

@@ -11,6 +11,7 @@ import { Field } from "../../components/field";
 import { pageTitle } from "../../meta";
 import { formValues, toFieldErrors } from "../../validation";
 import "../../components/booking/group/group.css";
+import { SaveAndContinue } from "../../components/save-and-continue";
 
 export function loader({ context, url }: Route.LoaderArgs) {
   const { user, scope } = requireBooking(context, url);
@@ -125,9 +126,7 @@ export default function GroupDetailsStep({ loaderData, actionData }: Route.Compo
         />
 
         <div className="actions">
-          <button type="submit" disabled={submitting}>
-            {submitting ? "Saving…" : "Save and continue"}
-          </button>
+          <SaveAndContinue submitting={submitting} />
         </div>
       </Form>
     </BookingStep>

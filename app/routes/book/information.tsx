@@ -17,6 +17,7 @@ import { pageTitle } from "../../meta";
 import { bookingState } from "../../state/booking";
 import { useStores } from "../../state/stores";
 import { formValues, toFieldErrors } from "../../validation";
+import { SaveAndContinue } from "../../components/save-and-continue";
 
 export function loader({ context, url }: Route.LoaderArgs) {
   const { scope } = requireBooking(context, url);
@@ -203,9 +204,7 @@ export default function InformationStep({ loaderData, actionData }: Route.Compon
         />
 
         <div className="actions">
-          <button type="submit" disabled={submitting}>
-            {submitting ? "Saving…" : "Save and continue"}
-          </button>
+          <SaveAndContinue submitting={submitting} />
         </div>
       </Form>
     </BookingStep>

@@ -13,6 +13,7 @@ import { pageTitle } from "../../meta";
 import { toFieldErrors } from "../../validation";
 import type { GatewayClient } from "../../api/client.server";
 import type { Basket } from "../../api/booking.server";
+import { SaveAndContinue } from "../../components/save-and-continue";
 
 const CHOICES = ["card", "card-later", "invoice"] as const;
 type Choice = (typeof CHOICES)[number];
@@ -127,9 +128,7 @@ export default function PaymentStep({ loaderData, actionData }: Route.ComponentP
         <RadioGroup name="choice" legend="Payment method" options={options} defaultValue={values.choice} error={errors.choice} />
         {invoice?.available ? <PurchaseOrderField value={values.purchaseOrderNumber} error={errors.purchaseOrderNumber} /> : null}
         <div className="actions">
-          <button type="submit" disabled={submitting}>
-            {submitting ? "Saving…" : "Save and continue"}
-          </button>
+          <SaveAndContinue submitting={submitting} />
         </div>
       </Form>
     </BookingStep>

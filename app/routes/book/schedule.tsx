@@ -16,6 +16,7 @@ import type { Basket } from "../../api/booking.server";
 import { pageTitle } from "../../meta";
 import { bookingState } from "../../state/booking";
 import { useStores } from "../../state/stores";
+import { SaveAndContinue } from "../../components/save-and-continue";
 
 const VISIT_KINDS = new Set<Activity["kind"]>(["workshop", "show", "lunch-space"]);
 
@@ -171,9 +172,7 @@ export default function ScheduleStep({ loaderData, actionData }: Route.Component
         </SchedulerGroup>
         <DayTimeline arrival={arrival} entries={entries} linkRows />
         <div className="actions">
-          <button type="submit" disabled={submitting}>
-            {submitting ? "Saving…" : "Save and continue"}
-          </button>
+          <SaveAndContinue submitting={submitting} />
         </div>
       </Form>
     </BookingStep>

@@ -13,6 +13,7 @@ import { OUTREACH_TITLES } from "../../components/outreach/steps";
 import { FieldError } from "../../components/field";
 import { formatMoney } from "../../format";
 import { pageTitle } from "../../meta";
+import { SaveAndContinue } from "../../components/save-and-continue";
 
 const KIND_LABELS = { workshop: "Workshop", show: "Show" } as const;
 
@@ -96,9 +97,7 @@ export default function ActivitiesStep({ loaderData, actionData }: Route.Compone
           ))}
         </fieldset>
         <div className="actions">
-          <button type="submit" disabled={submitting}>
-            {submitting ? "Saving…" : "Save and continue"}
-          </button>
+          <SaveAndContinue submitting={submitting} />
         </div>
       </Form>
       <BackLink to="eligibility">Back to outreach</BackLink>

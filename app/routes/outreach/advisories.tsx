@@ -16,6 +16,7 @@ import { RichText, type SafeHtml } from "../../components/rich-text";
 import { servicesContext } from "../../context";
 import { pageTitle } from "../../meta";
 import { sanitizeRichText } from "../../rich-text.server";
+import { SaveAndContinue } from "../../components/save-and-continue";
 
 interface ShownAdvisory {
   id: string;
@@ -121,9 +122,7 @@ export default function AdvisoriesStep({ loaderData, actionData }: Route.Compone
           </section>
         ))}
         <div className="actions">
-          <button type="submit" disabled={submitting}>
-            {submitting ? "Saving…" : "Save and continue"}
-          </button>
+          <SaveAndContinue submitting={submitting} />
         </div>
       </Form>
       <BackLink to="activities" />

@@ -13,6 +13,7 @@ import {
 import { QuestionnaireFields } from "../../components/outreach/questionnaire-form";
 import { OUTREACH_TITLES } from "../../components/outreach/steps";
 import { pageTitle } from "../../meta";
+import { SaveAndContinue } from "../../components/save-and-continue";
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   const { gateway, scope } = requireOutreach(context, url);
@@ -74,9 +75,7 @@ export default function QuestionsStep({ loaderData, actionData }: Route.Componen
       <Form method="post" noValidate className="booking-form questionnaire">
         <QuestionnaireFields questionnaire={questionnaire} values={values} errors={errors} />
         <div className="actions">
-          <button type="submit" disabled={submitting}>
-            {submitting ? "Saving…" : "Save and continue"}
-          </button>
+          <SaveAndContinue submitting={submitting} />
         </div>
       </Form>
       <BackLink to="advisories" />

@@ -31,6 +31,7 @@ import { formatDate } from "../../format";
 import { pageTitle } from "../../meta";
 import { outreachState } from "../../state/outreach";
 import { useStores } from "../../state/stores";
+import { SaveAndContinue } from "../../components/save-and-continue";
 
 const londonMonth = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London", year: "numeric", month: "2-digit" });
 const bookable = (status: string | undefined) => status === "available" || status === "limited";
@@ -418,9 +419,7 @@ export default function ScheduleStep({ loaderData, actionData }: Route.Component
             {started ? snap.announcement : ""}
           </p>
           <div className="actions">
-            <button type="submit" name="intent" value="save" disabled={submitting}>
-              {submitting ? "Saving…" : "Save and continue"}
-            </button>
+            <SaveAndContinue submitting={submitting} name="intent" value="save" />
           </div>
         </Form>
       ) : (

@@ -16,6 +16,7 @@ import { servicesContext } from "../../context";
 import { formatDate } from "../../format";
 import { pageTitle } from "../../meta";
 import { sanitizeRichText } from "../../rich-text.server";
+import { SaveAndContinue } from "../../components/save-and-continue";
 
 const termsSchema = z.object({
   termsVersion: z.string().trim().min(1).max(100),
@@ -96,9 +97,7 @@ export default function TermsStep({ loaderData, actionData }: Route.ComponentPro
           error={errors.acceptTerms}
         />
         <div className="actions">
-          <button type="submit" disabled={submitting}>
-            {submitting ? "Saving…" : "Save and continue"}
-          </button>
+          <SaveAndContinue submitting={submitting} />
         </div>
       </Form>
       <BackLink to="schedule">Back to date and times</BackLink>

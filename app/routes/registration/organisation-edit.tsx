@@ -16,6 +16,7 @@ import { registrationPath } from "../../registration/steps";
 import { useRegistrationTyping } from "../../registration/use-typing";
 import { formValues, toFieldErrors } from "../../validation";
 import { FormErrors } from "../../components/form-errors";
+import { SaveAndContinue } from "../../components/save-and-continue";
 
 const paramsSchema = z.object({ group: z.enum(GROUP_TYPES) });
 
@@ -100,9 +101,7 @@ export default function RegistrationOrganisation({ loaderData, actionData }: Rou
           <p>Tell us about your organisation. You will be its lead contact, and can change these details later.</p>
           <Form method="post" noValidate ref={typing.ref} onChange={typing.onChange}>
             <OrganisationFields groupType={group} values={values} errors={errors} />
-            <button type="submit" disabled={submitting}>
-              {submitting ? "Saving…" : "Save and continue"}
-            </button>
+            <SaveAndContinue submitting={submitting} />
           </Form>
         </>
       )}

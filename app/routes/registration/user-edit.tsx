@@ -12,6 +12,7 @@ import { useRegistrationTyping } from "../../registration/use-typing";
 import { REGISTRATION_USER_FIELDS, registrationUserSchema, type RegistrationUser } from "../../registration/user";
 import { formValues, toFieldErrors } from "../../validation";
 import { FormErrors } from "../../components/form-errors";
+import { SaveAndContinue } from "../../components/save-and-continue";
 
 const paramsSchema = z.object({ group: z.enum(GROUP_TYPES) });
 
@@ -97,9 +98,7 @@ export default function RegistrationUser({ loaderData, actionData }: Route.Compo
           defaultChecked={v.marketingConsent === "on"}
           error={errors.marketingConsent}
         />
-        <button type="submit" disabled={submitting}>
-          {submitting ? "Saving…" : "Save and continue"}
-        </button>
+        <SaveAndContinue submitting={submitting} />
       </Form>
     </div>
   );
