@@ -1,5 +1,5 @@
-import { Link } from "react-router";
 import { STEP_LABELS, stepPath, visibleSteps, type Flow, type FlowStep } from "../../booking/steps";
+import { StepsBreadcrumb } from "../steps-breadcrumb";
 import "./booking.css";
 
 export interface BookingBreadcrumbProps {
@@ -13,48 +13,13 @@ export interface BookingBreadcrumbProps {
   linkDone?: boolean;
 }
 
-/**
- * The steps of this user's flow: the current one marked with aria-current="step", the
- * done ones linked so the user can go back and change them, the rest plain text.
- */
+/** The steps of this user's booking flow (see StepsBreadcrumb). */
 export function BookingBreadcrumb({ flow, current, completedSteps, paymentSkipped = false, linkDone = true }: BookingBreadcrumbProps) {
-  const steps = visibleSteps(flow, { paymentSkipped });
-  const position = steps.indexOf(current) + 1;
-  return (
-    <nav aria-label="Booking steps" className="booking-breadcrumb">
-      {position > 0 ? (
-        <p className="booking-progress">
-          Step {position} of {steps.length}
-        </p>
-      ) : null}
-      <ol>
-        {steps.map((step) => {
-          const label = STEP_LABELS[step];
-          if (step === current) {
-            return (
-              <li key={step}>
-                <span aria-current="step">{label}</span>
-              </li>
-            );
-          }
-          const done = completedSteps.includes(step);
-          return (
-            <li key={step}>
-              {done && linkDone ? (
-                <Link to={stepPath(step)}>
-                  {label}
-                  <span className="visually-hidden"> (done)</span>
-                </Link>
-              ) : (
-                <span className={done ? "step-done" : "step-todo"}>
-                  {label}
-                  <span className="visually-hidden">{done ? " (done)" : " (to do)"}</span>
-                </span>
-              )}
-            </li>
-          );
-        })}
-      </ol>
-    </nav>
-  );
+  const steps = visibleSteps(flow, { paymentSkipped }).map((step) => ({
+    id: step,
+    label: STEP_LABELS[step],
+    href: stepPath(step),
+    done: completedSteps.includes(step),
+  }));
+  return <StepsBreadcrumb label="Booking steps" steps={steps} current={current} linkDone={linkDone} />;
 }

@@ -3,6 +3,7 @@ import { Form, Link } from "react-router";
 import type { Basket, Quote } from "../../api/booking.server";
 import type { OutreachActivity } from "../../api/outreach.server";
 import { formatDate, formatMoney } from "../../format";
+import { StepsBreadcrumb } from "../steps-breadcrumb";
 import "../booking/booking.css";
 import "./outreach.css";
 import {
@@ -16,10 +17,7 @@ export interface OutreachViewData {
   activities: Pick<OutreachActivity, "id" | "name" | "durationMinutes">[];
 }
 
-/**
- * The outreach steps: the current one marked with aria-current="step", the done ones
- * linked so the user can go back and change them, the rest plain text.
- */
+/** The outreach steps (see StepsBreadcrumb). */
 export function OutreachBreadcrumb({
   current,
   basket,
@@ -32,43 +30,14 @@ export function OutreachBreadcrumb({
   /** After the request is sent (confirmation): every earlier step is done. */
   allDone?: boolean;
 }) {
-  const steps = OUTREACH_STEPS;
-  const position = steps.indexOf(current) + 1;
-  return (
-    <nav aria-label="Outreach booking steps" className="booking-breadcrumb">
-      <p className="booking-progress">
-        Step {position} of {steps.length}
-      </p>
-      <ol>
-        {steps.map((step) => {
-          const label = OUTREACH_LABELS[step];
-          if (step === current) {
-            return (
-              <li key={step}>
-                <span aria-current="step">{label}</span>
-              </li>
-            );
-          }
-          const done = allDone ? steps.indexOf(step) < position : outreachStepDone(step, basket);
-          return (
-            <li key={step}>
-              {done && linkDone ? (
-                <Link to={OUTREACH_PATHS[step]}>
-                  {label}
-                  <span className="visually-hidden"> (done)</span>
-                </Link>
-              ) : (
-                <span className={done ? "step-done" : "step-todo"}>
-                  {label}
-                  <span className="visually-hidden">{done ? " (done)" : " (to do)"}</span>
-                </span>
-              )}
-            </li>
-          );
-        })}
-      </ol>
-    </nav>
-  );
+  const position = OUTREACH_STEPS.indexOf(current);
+  const steps = OUTREACH_STEPS.map((step, i) => ({
+    id: step,
+    label: OUTREACH_LABELS[step],
+    href: OUTREACH_PATHS[step],
+    done: allDone ? i < position : outreachStepDone(step, basket),
+  }));
+  return <StepsBreadcrumb label="Outreach booking steps" steps={steps} current={current} linkDone={linkDone} />;
 }
 
 /** The request so far, beside every step: what is saved at the gateway, nothing computed here. */
