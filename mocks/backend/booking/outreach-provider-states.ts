@@ -7,6 +7,7 @@ import { DEMO_USER } from "../seed";
 import type { User } from "../types";
 import { OUTREACH_TERMS_VERSION } from "./outreach-content";
 import { QUESTIONNAIRE_VERSION, outreachDateReason } from "./outreach-rules";
+import { renameOrder } from "./provider-states";
 import { STEPS } from "./rules";
 import type { BasketStep, Outcome, PaymentChoice } from "./types";
 
@@ -197,19 +198,4 @@ export function applyOutreachProviderState(backend: Backend, state: OutreachProv
       return { orderId, visitDate: order.visitDate };
     }
   }
-}
-
-/** Gives an order made by a state the id a pact names. */
-function renameOrder(backend: Backend, from: string, to: string): void {
-  if (from === to) return;
-  const { orders } = backend.state;
-  const s = backend.state.booking;
-  const order = orders.get(from);
-  if (!order) throw new Error(`Provider state: no order ${from}`);
-  orders.delete(from);
-  orders.delete(to);
-  order.id = to;
-  orders.set(to, order);
-  for (const p of s.payments.values()) if (p.orderId === from) p.orderId = to;
-  for (const b of s.baskets.values()) if (b.orderId === from) b.orderId = to;
 }

@@ -286,8 +286,8 @@ export function applyBookingProviderState(backend: Backend, state: BookingProvid
   }
 }
 
-/** Gives an order made by a state the id a pact names. */
-function renameOrder(backend: Backend, from: string, to: string): void {
+/** Gives an order made by a state (visit or outreach) the id a pact names. */
+export function renameOrder(backend: Backend, from: string, to: string): void {
   if (from === to) return;
   const { orders } = backend.state;
   const s = backend.state.booking;
