@@ -1,13 +1,13 @@
 import { brotliDecompressSync, constants, gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { documentCompressor, documentEncoding } from "./compression.server";
+import { documentCompressor, preferredEncoding } from "./compression.server";
 
 describe("document compression", () => {
   it("prefers brotli, then gzip, and honours q=0", () => {
-    expect(documentEncoding("gzip, deflate, br")).toBe("br");
-    expect(documentEncoding("gzip;q=1.0, br;q=0")).toBe("gzip");
-    expect(documentEncoding("identity")).toBeNull();
-    expect(documentEncoding(null)).toBeNull();
+    expect(preferredEncoding("gzip, deflate, br")).toBe("br");
+    expect(preferredEncoding("gzip;q=1.0, br;q=0")).toBe("gzip");
+    expect(preferredEncoding("identity")).toBeNull();
+    expect(preferredEncoding(null)).toBeNull();
   });
 
   it("flushes what has been written so far, so a streamed document still streams", async () => {

@@ -1,9 +1,12 @@
 import { constants, createBrotliCompress, createGzip, type BrotliCompress, type Gzip } from "node:zlib";
 
-export type DocumentEncoding = "br" | "gzip";
+export type ContentEncoding = "br" | "gzip";
 
-/** The encoding to send a document in: brotli, else gzip, if the browser accepts it (q=0 refuses). */
-export function documentEncoding(acceptEncoding: string | null): DocumentEncoding | null {
+/**
+ * The encoding to send a response in: brotli, else gzip, if the browser accepts it (q=0
+ * refuses). Documents here, static files in server/static.ts.
+ */
+export function preferredEncoding(acceptEncoding: string | null | undefined): ContentEncoding | null {
   if (!acceptEncoding) return null;
   const accepted = acceptEncoding
     .toLowerCase()
@@ -22,7 +25,7 @@ export function documentEncoding(acceptEncoding: string | null): DocumentEncodin
  * calls its destination's flush() after each part it writes, which zlib streams have, so
  * streamed parts still go out as they are rendered.
  */
-export function documentCompressor(encoding: DocumentEncoding): BrotliCompress | Gzip {
+export function documentCompressor(encoding: ContentEncoding): BrotliCompress | Gzip {
   return encoding === "br"
     ? createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } })
     : createGzip({ level: 6 });

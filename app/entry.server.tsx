@@ -3,7 +3,7 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
 import { ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
-import { documentCompressor, documentEncoding } from "./compression.server";
+import { documentCompressor, preferredEncoding } from "./compression.server";
 import { config } from "./config.server";
 import { startEmbeddedDefault } from "./embedded.server";
 import { logError } from "./log.server";
@@ -84,7 +84,7 @@ export default function handleRequest(
             timeoutId = undefined;
           };
           // Documents are compressed when the browser accepts it (ADR 0011): React writes into the compressor.
-          const encoding = documentEncoding(request.headers.get("accept-encoding"));
+          const encoding = preferredEncoding(request.headers.get("accept-encoding"));
           const body = encoding
             ? documentCompressor(encoding).once("finish", finished)
             : new PassThrough({

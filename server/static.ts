@@ -6,6 +6,7 @@ import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import { promisify } from "node:util";
 import { brotliCompress, constants as zlib, gzip } from "node:zlib";
+import { type ContentEncoding as Encoding, preferredEncoding } from "../app/compression.server.ts";
 
 // Static files of the client build (build/client: hashed /assets and public/'s files).
 // The build never changes while the process runs, so the list of files is read once at
@@ -48,8 +49,6 @@ const IMMUTABLE = "public, max-age=31536000, immutable";
 /** public/'s files keep their names between deployments. */
 const SHORT = "public, max-age=3600";
 
-type Encoding = "br" | "gzip";
-
 interface StaticFile {
   absolutePath: string;
   size: number;
@@ -72,19 +71,6 @@ async function walk(directory: string, prefix = ""): Promise<[string, string][]>
     else if (entry.isFile()) files.push([urlPath, absolute]);
   }
   return files;
-}
-
-function preferredEncoding(acceptEncoding: string | undefined): Encoding | null {
-  if (!acceptEncoding) return null;
-  const accepted = acceptEncoding
-    .toLowerCase()
-    .split(",")
-    .map((part) => part.trim().split(";"))
-    .filter(([, q]) => !q || !/^\s*q=0(\.0*)?\s*$/.test(q))
-    .map(([name]) => name!.trim());
-  if (accepted.includes("br")) return "br";
-  if (accepted.includes("gzip")) return "gzip";
-  return null;
 }
 
 function encode(file: StaticFile, encoding: Encoding): Promise<Buffer> {
