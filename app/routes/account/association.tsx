@@ -5,15 +5,13 @@ import {
   getOrganisation, leaveAssociation, listMyAssociations, requestAssociation, setCurrentOrganisation,
 } from "../../api/gateway.server";
 import { required } from "../../api/result.server";
-import { config } from "../../config.server";
 import { requireUser } from "../../current-user.server";
 import { GROUP_TYPE_LABELS } from "../../group-types";
 import { pageTitle } from "../../meta";
 import { validParams } from "../../params";
 import { useBrowserSearchClient } from "../../search/browser-client";
-import { createSearchClient } from "../../search/client";
 import { OrganisationSearch } from "../../search/organisation-search";
-import { getSearchServerState } from "../../search/server-state.server";
+import { loadOrganisationSearch } from "../../search/server-state.server";
 
 // A user may belong to several organisations (DESIGN.md §3): see them with their status
 // and role, ask to join another found in the search (pending until the museum approves),
@@ -38,27 +36,13 @@ export async function loader({ context, url, params }: Route.LoaderArgs) {
     const found = await getOrganisation(gateway, organisationId).then(required);
     other = { id: found.id, name: found.name, town: found.town, groupType: GROUP_TYPE_LABELS[found.groupType] };
   }
-  const search = {
-    appId: config.search.appId,
-    apiKey: config.search.apiKey,
-    indexName: config.search.indexName,
-    hosts: config.search.hosts,
-  };
-  const serverState = await getSearchServerState({
-    searchClient: createSearchClient({ ...search, serverOrigin: url.origin }),
-    config: search,
-    serverUrl: url.href,
-    groupType: user.groupType,
-  });
   return {
     associations,
     currentOrganisationId: user.currentOrganisationId,
     focusId,
     other,
     groupType: user.groupType,
-    search,
-    serverState,
-    serverUrl: url.href,
+    ...(await loadOrganisationSearch(url, { groupType: user.groupType })),
   };
 }
 

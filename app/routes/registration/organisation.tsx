@@ -1,17 +1,15 @@
 import { data, Form, Link, redirect, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/organisation";
-import { config } from "../../config.server";
 import { GROUP_TYPE_LABELS, GROUP_TYPES } from "../../group-types";
 import { pageTitle } from "../../meta";
 import { validParams } from "../../params";
 import { pickOrganisation } from "../../registration/draft.server";
 import { registrationPath } from "../../registration/steps";
 import { useBrowserSearchClient } from "../../search/browser-client";
-import { createSearchClient } from "../../search/client";
 import { OrganisationSearch } from "../../search/organisation-search";
 import { chooseLabel } from "../../search/texts";
-import { getSearchServerState } from "../../search/server-state.server";
+import { loadOrganisationSearch } from "../../search/server-state.server";
 
 const paramsSchema = z.object({ group: z.enum(GROUP_TYPES) });
 
@@ -54,25 +52,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 
 export async function loader({ params, url }: Route.LoaderArgs) {
   const { group } = validParams(paramsSchema, params);
-  const search = {
-    appId: config.search.appId,
-    apiKey: config.search.apiKey,
-    indexName: config.search.indexName,
-    hosts: config.search.hosts,
-  };
-  // Server-rendered first results for the URL's search state (?q=…&kind=…&page=…).
-  // Should the search fail, the page still renders: the browser searches, and says so if it fails too.
-  const serverState = await getSearchServerState({
-    searchClient: createSearchClient({ ...search, serverOrigin: url.origin }),
-    config: search,
-    serverUrl: url.href,
-    groupType: group,
-    ruleContexts: RULE_CONTEXTS,
-  }).catch((error: unknown) => {
-    console.error("Organisation search: no server-rendered results.", error);
-    return null;
-  });
-  return { group, search, serverState, serverUrl: url.href };
+  return { group, ...(await loadOrganisationSearch(url, { groupType: group, ruleContexts: RULE_CONTEXTS })) };
 }
 
 /**
