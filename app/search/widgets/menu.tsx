@@ -1,13 +1,9 @@
-import type { MouseEvent } from "react";
 import { useId } from "react";
 import { useMenu } from "react-instantsearch-core";
 import { MENU_LIMIT, MENU_SHOW_MORE_LIMIT } from "../constants";
 import { formatCount, SEARCH_TEXTS } from "../texts";
 import { Facet } from "./facet";
-
-export function isPlainLeftClick(event: MouseEvent) {
-  return event.button === 0 && !event.altKey && !event.ctrlKey && !event.metaKey && !event.shiftKey;
-}
+import { FacetValueLink } from "./refine-link";
 
 /** One value at a time (choosing it again clears it): 10 shown, 20 with "Show more". */
 export function Menu({ attribute }: { attribute: string }) {
@@ -25,20 +21,11 @@ export function Menu({ attribute }: { attribute: string }) {
           <ul id={listId} className="facet-values">
             {items.map((item) => (
               <li key={item.value}>
-                <a
-                  href={createURL(item.value)}
-                  className={item.isRefined ? "facet-link facet-value-refined" : "facet-link"}
-                  aria-current={item.isRefined ? "true" : undefined}
-                  onClick={(event) => {
-                    if (!isPlainLeftClick(event)) return;
-                    event.preventDefault();
-                    refine(item.value);
-                  }}
-                >
+                <FacetValueLink href={createURL(item.value)} refined={item.isRefined} onRefine={() => refine(item.value)}>
                   <span className="facet-label">{item.label}</span>
                   {" "}
                   <span className="facet-count">{formatCount(item.count)}</span>
-                </a>
+                </FacetValueLink>
               </li>
             ))}
           </ul>

@@ -1,7 +1,7 @@
 import { usePagination } from "react-instantsearch-core";
 import { PAGINATION_PADDING } from "../constants";
 import { pageLabel, SEARCH_TEXTS } from "../texts";
-import { isPlainLeftClick } from "./menu";
+import { RefineLink } from "./refine-link";
 
 interface PageLinkProps {
   page: number;
@@ -23,19 +23,9 @@ function PageLink({ page, label, text, disabled, current, className, createURL, 
     );
   }
   return (
-    <a
-      href={createURL(page)}
-      aria-label={label}
-      aria-current={current ? "page" : undefined}
-      className={className}
-      onClick={(event) => {
-        if (!isPlainLeftClick(event)) return;
-        event.preventDefault();
-        onGo(page);
-      }}
-    >
+    <RefineLink href={createURL(page)} aria-label={label} aria-current={current ? "page" : undefined} className={className} onRefine={() => onGo(page)}>
       {text}
-    </a>
+    </RefineLink>
   );
 }
 

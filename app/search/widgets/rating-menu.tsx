@@ -4,7 +4,7 @@ import { RATING_MAX } from "../constants";
 import { formatCount, ratingLabel } from "../texts";
 import { Facet } from "./facet";
 import { Star } from "./icons";
-import { isPlainLeftClick } from "./menu";
+import { FacetValueLink } from "./refine-link";
 
 /**
  * Ratings 1–5: "4 stars & up" down to "1 star & up" (levels 1 to 4). Choosing a level again
@@ -22,16 +22,7 @@ export function RatingMenu({ attribute }: { attribute: string }) {
         <ul className="facet-values">
           {items.map((item) => (
             <li key={item.value}>
-              <a
-                href={createURL(item.value)}
-                className={item.isRefined ? "facet-link facet-value-refined" : "facet-link"}
-                aria-current={item.isRefined ? "true" : undefined}
-                onClick={(event) => {
-                  if (!isPlainLeftClick(event)) return;
-                  event.preventDefault();
-                  refine(item.value);
-                }}
-              >
+              <FacetValueLink href={createURL(item.value)} refined={item.isRefined} onRefine={() => refine(item.value)}>
                 <span className="stars">
                   {item.stars.map((filled, i) => (
                     <Star key={i} filled={filled} />
@@ -40,7 +31,7 @@ export function RatingMenu({ attribute }: { attribute: string }) {
                 <span className="facet-label">{ratingLabel(Number(item.value))}</span>
                 {" "}
                 <span className="facet-count">{formatCount(item.count)}</span>
-              </a>
+              </FacetValueLink>
             </li>
           ))}
         </ul>
