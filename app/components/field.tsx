@@ -22,6 +22,15 @@ export function fieldIds(id: string, hint: ReactNode, error: string | undefined)
   return { hintId, errorId, describedBy: [hintId, errorId].filter(Boolean).join(" ") || undefined };
 }
 
+export function FieldHint({ id, hint }: { id: string | undefined; hint: ReactNode }) {
+  if (!hint) return null;
+  return (
+    <p id={id} className="field-hint">
+      {hint}
+    </p>
+  );
+}
+
 export function FieldError({ id, error }: { id: string | undefined; error: string | undefined }) {
   if (!error) return null;
   return (
@@ -38,11 +47,7 @@ function LabelledField({ id, label, hint, error, children }: Omit<CommonProps, "
   return (
     <div className={error ? "field field-invalid" : "field"}>
       <label htmlFor={id}>{label}</label>
-      {hint ? (
-        <p id={hintId} className="field-hint">
-          {hint}
-        </p>
-      ) : null}
+      <FieldHint id={hintId} hint={hint} />
       <FieldError id={errorId} error={error} />
       {children({ id, "aria-invalid": error ? true : undefined, "aria-describedby": describedBy })}
     </div>

@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type InputHTMLAttributes, type ReactNode } from "react";
 import { checkPassword, PASSWORD_MIN, STRENGTH_LABELS } from "../password";
-import { FieldError } from "./field";
+import { FieldError, FieldHint, fieldIds } from "./field";
 
 interface Props extends Omit<InputHTMLAttributes<HTMLInputElement>, "type"> {
   name: string;
@@ -22,8 +22,7 @@ export function PasswordField({ name, label, error, hint, emailField = "email", 
   const inputRef = useRef<HTMLInputElement>(null);
   const statusId = useId();
   const rulesId = `${id}-rules`;
-  const hintId = hint ? `${id}-hint` : undefined;
-  const errorId = error ? `${id}-error` : undefined;
+  const { hintId, errorId } = fieldIds(id, hint, error);
   const check = checkPassword(password, email);
 
   function onChange(value: string) {
@@ -35,11 +34,7 @@ export function PasswordField({ name, label, error, hint, emailField = "email", 
   return (
     <div className={error ? "field field-invalid" : "field"}>
       <label htmlFor={id}>{label}</label>
-      {hint ? (
-        <p id={hintId} className="field-hint">
-          {hint}
-        </p>
-      ) : null}
+      <FieldHint id={hintId} hint={hint} />
       <p className="field-hint" id={`${rulesId}-intro`}>
         Your password needs:
       </p>

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { FieldError, fieldIds } from "../field";
+import { FieldError, FieldHint, fieldIds } from "../field";
 
 // The radio group the booking steps need beyond components/field.tsx, with hints and errors
 // linked the same way. TextareaField is shared from there.
@@ -38,11 +38,7 @@ export function RadioGroup({
   return (
     <fieldset className={error ? "field-invalid" : undefined} aria-describedby={describedBy}>
       <legend>{legend}</legend>
-      {hint ? (
-        <p id={hintId} className="field-hint">
-          {hint}
-        </p>
-      ) : null}
+      <FieldHint id={hintId} hint={hint} />
       <FieldError id={errorId} error={error} />
       {options.map((option, i) => {
         const optionId = i === 0 ? id : `${id}-${option.value}`;
