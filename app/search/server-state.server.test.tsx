@@ -1,0 +1,37 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+
+/** The first search builds the index (about a second; much longer on a busy machine). */
+const BUILDS_THE_INDEX = 60_000;
+
+afterEach(() => {
+  vi.doUnmock("./client");
+  vi.resetModules();
+  vi.restoreAllMocks();
+});
+
+describe("loadOrganisationSearch", () => {
+  it("server-renders the first results for the URL's search state", { timeout: BUILDS_THE_INDEX }, async () => {
+    const { loadOrganisationSearch } = await import("./server-state.server");
+    const url = new URL("http://localhost/registration/education/organisation?q=riverside");
+    const { search, serverState, serverUrl } = await loadOrganisationSearch(url, { groupType: "education" });
+    expect(search).toMatchObject({ hosts: null, indexName: expect.any(String) });
+    expect(serverUrl).toBe(url.href);
+    const results = Object.values(serverState?.initialResults ?? {})[0]?.results?.[0] as { query: string; nbHits: number } | undefined;
+    expect(results?.query).toBe("riverside");
+    expect(results?.nbHits).toBeGreaterThan(0);
+  });
+
+  it("still gives the page what it needs when the search fails: the browser searches instead", async () => {
+    vi.doMock("./client", async (original) => ({
+      ...(await original<typeof import("./client")>()),
+      createSearchClient: () => ({ search: () => Promise.reject(new Error("search provider unreachable")) }),
+    }));
+    const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const { loadOrganisationSearch } = await import("./server-state.server");
+    const url = new URL("http://localhost/account/association");
+    const { search, serverState } = await loadOrganisationSearch(url, { groupType: "education" });
+    expect(serverState).toBeNull();
+    expect(search.appId).toBeTruthy();
+    expect(logged).toHaveBeenCalledWith("Organisation search: no server-rendered results.", expect.any(Error));
+  });
+});
