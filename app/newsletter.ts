@@ -1,8 +1,9 @@
 import { z } from "zod";
+import { emailSchema } from "./email-schema";
 
 // Shared by the server action and the footer form.
 export const newsletterSchema = z.object({
-  email: z.string().trim().min(1, "Enter your email address").max(254, "Enter a shorter email address").pipe(z.email("Enter an email address like name@example.org")),
+  email: emailSchema,
   consent: z.literal("yes", { message: "Tick the box to agree to receive the newsletter" }),
 });
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { emailSchema } from "../email-schema";
 import { checkPassword } from "../password";
 import { USER_DETAIL_FIELDS, userDetailsSchema } from "../user-details";
 
@@ -8,12 +9,7 @@ export const REGISTRATION_USER_FIELDS = [...USER_DETAIL_FIELDS, "email", "passwo
 
 export const registrationUserSchema = userDetailsSchema
   .extend({
-    email: z
-      .string()
-      .trim()
-      .min(1, "Enter your email address")
-      .max(254, "Enter an email address of 254 characters or fewer")
-      .pipe(z.email("Enter an email address like name@example.org")),
+    email: emailSchema,
     password: z.string(),
   })
   .superRefine((value, ctx) => {

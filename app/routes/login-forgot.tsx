@@ -7,6 +7,7 @@ import { Field } from "../components/field";
 import { FormErrors } from "../components/form-errors";
 import { config } from "../config.server";
 import { servicesContext } from "../context";
+import { emailSchema } from "../email-schema";
 import { embeddedMailTo } from "../embedded.server";
 import { pageTitle } from "../meta";
 import { rateLimit } from "../security/limits.server";
@@ -14,12 +15,7 @@ import { retryAfterHeaders } from "../security/retry-after";
 import { formValues, toFieldErrors } from "../validation";
 
 const forgotSchema = z.object({
-  email: z
-    .string()
-    .trim()
-    .min(1, "Enter your email address")
-    .max(254, "Enter an email address of 254 characters or fewer")
-    .pipe(z.email("Enter an email address like name@example.org")),
+  email: emailSchema,
 });
 
 // A refused (429) post tells the client when to try again.

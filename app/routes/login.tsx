@@ -5,6 +5,7 @@ import { login, logout } from "../api/gateway.server";
 import { inlineRetry } from "../api/result.server";
 import { Field } from "../components/field";
 import { FormErrors } from "../components/form-errors";
+import { emailSchema } from "../email-schema";
 import { servicesContext, userContext } from "../context";
 import { pageTitle } from "../meta";
 import { safeRedirectPath } from "../safe-redirect";
@@ -14,7 +15,7 @@ import { startSession } from "../session.server";
 import { formValues, toFieldErrors } from "../validation";
 
 const loginSchema = z.object({
-  email: z.string().trim().min(1, "Enter your email address").pipe(z.email("Enter an email address like name@example.org")),
+  email: emailSchema,
   password: z.string().min(1, "Enter your password"),
   redirectTo: z.string().optional(),
 });
