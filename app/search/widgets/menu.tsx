@@ -1,8 +1,8 @@
 import { useId } from "react";
 import { useMenu } from "react-instantsearch-core";
 import { MENU_LIMIT, MENU_SHOW_MORE_LIMIT } from "../constants";
-import { formatCount, SEARCH_TEXTS } from "../texts";
-import { Facet } from "./facet";
+import { formatCount } from "../texts";
+import { Facet, ShowMoreButton } from "./facet";
 import { FacetValueLink } from "./refine-link";
 
 /** One value at a time (choosing it again clears it): 10 shown, 20 with "Show more". */
@@ -30,9 +30,7 @@ export function Menu({ attribute }: { attribute: string }) {
             ))}
           </ul>
           {canToggleShowMore ? (
-            <button type="button" className="link-button show-more" aria-expanded={isShowingMore} aria-controls={listId} onClick={toggleShowMore}>
-              {isShowingMore ? SEARCH_TEXTS.showLess : SEARCH_TEXTS.showMore}
-            </button>
+            <ShowMoreButton listId={listId} expanded={isShowingMore} onToggle={toggleShowMore} />
           ) : null}
         </>
       )}

@@ -7,8 +7,8 @@ import {
   REFINEMENT_LIST_SORT_BY,
   SEARCH_INPUT_MAX_LENGTH,
 } from "../constants";
-import { facetSearchLabel, facetSearchNoMatches, formatCount, SEARCH_TEXTS } from "../texts";
-import { Facet } from "./facet";
+import { facetSearchLabel, facetSearchNoMatches, formatCount } from "../texts";
+import { Facet, ShowMoreButton } from "./facet";
 import { Highlighted } from "./highlighted";
 
 interface RefinementListProps {
@@ -85,9 +85,7 @@ export function RefinementList({ attribute, searchable = false }: RefinementList
             ))}
           </ul>
           {canToggleShowMore && !isFromSearch ? (
-            <button type="button" className="link-button show-more" aria-expanded={isShowingMore} aria-controls={listId} onClick={toggleShowMore}>
-              {isShowingMore ? SEARCH_TEXTS.showLess : SEARCH_TEXTS.showMore}
-            </button>
+            <ShowMoreButton listId={listId} expanded={isShowingMore} onToggle={toggleShowMore} />
           ) : null}
         </>
       )}
