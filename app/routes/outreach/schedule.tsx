@@ -9,7 +9,7 @@ import {
 } from "../../api/outreach.server";
 import { required } from "../../api/result.server";
 import { clampMonth, DATE_PATTERN, monthOf, MONTH_PATTERN } from "../../booking/calendar";
-import { FormErrors } from "../../components/booking/booking-step";
+import { FormErrors } from "../../components/form-errors";
 import { MonthCalendar } from "../../components/booking/month-calendar";
 import { Field, FieldError, SelectField } from "../../components/field";
 import { useHydrated } from "../../components/modal";
