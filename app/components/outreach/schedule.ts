@@ -90,14 +90,17 @@ export interface PlacedSession {
   range: Range;
 }
 
+/** The end of a session starting at `start`: the offered time's end, else the start plus the activity's length. */
+export function sessionEnd(activity: ScheduleActivity, start: string): string {
+  return activity.slots.find((s) => s.start === start)?.end ?? addMinutes(start, activity.durationMinutes);
+}
+
 export function placeSessions(rows: readonly SessionRow[], activities: readonly ScheduleActivity[]): PlacedSession[] {
   const placed: PlacedSession[] = [];
   rows.forEach((row, index) => {
     const activity = activities.find((a) => a.id === row.activityId);
     if (!activity || !TIME.test(row.start)) return;
-    const slot = activity.slots.find((s) => s.start === row.start);
-    const end = slot?.end ?? addMinutes(row.start, activity.durationMinutes);
-    placed.push({ index, key: row.key, activity, range: { start: row.start, end } });
+    placed.push({ index, key: row.key, activity, range: { start: row.start, end: sessionEnd(activity, row.start) } });
   });
   return placed;
 }

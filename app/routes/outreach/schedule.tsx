@@ -22,7 +22,7 @@ import { OutreachTimeline } from "../../components/outreach/outreach-timeline";
 import { answersByQuestion } from "../../components/outreach/questionnaire";
 import {
   addMinutes, gatewayScheduleErrors, LUNCH, lengthOf, lunchFromForm, lunchProblems, MAX_SESSIONS, overlaps, placeSessions,
-  rowsFromForm, schoolDayOf, sessionProblems, span, validateSchedule,
+  rowsFromForm, schoolDayOf, sessionEnd, sessionProblems, span, validateSchedule,
   type Range, type ScheduleActivity, type SchoolDay, type SessionRow,
 } from "../../components/outreach/schedule";
 import { OUTREACH_TITLES } from "../../components/outreach/steps";
@@ -184,8 +184,7 @@ export default function ScheduleStep({ loaderData, actionData }: Route.Component
     const row = rows[index]!;
     const activity = activityOf(row.activityId);
     if (!activity) return [];
-    const slot = activity.slots.find((s) => s.start === start);
-    const trial = { index, key: row.key, activity, range: { start, end: slot?.end ?? addMinutes(start, activity.durationMinutes) } };
+    const trial = { index, key: row.key, activity, range: { start, end: sessionEnd(activity, start) } };
     const others = placed.filter((p) => p.index !== index);
     const problems = sessionProblems(trial, [...others, trial], plan.schoolDay);
     if (lunch && overlaps(trial.range, lunch)) problems.push(`Clashes with our team's lunch break (${span(lunch)})`);
@@ -341,8 +340,7 @@ export default function ScheduleStep({ loaderData, actionData }: Route.Component
                     onDraft={(start) => outreachState.draftSlot(store, start)}
                     onApply={() => {
                       const draft = store.modal?.kind === "slot" ? store.modal.draft : "";
-                      const end = activity.slots.find((s) => s.start === draft)?.end ?? addMinutes(draft, activity.durationMinutes);
-                      outreachState.applySlot(store, `Session ${i + 1}, ${activity.name}: ${draft}–${end}.`);
+                      outreachState.applySlot(store, `Session ${i + 1}, ${activity.name}: ${span({ start: draft, end: sessionEnd(activity, draft) })}.`);
                     }}
                     onCancel={() => outreachState.closeModal(store)}
                     problemsAt={problemsAt(i)}
