@@ -10,7 +10,7 @@ import {
 import { required } from "../../api/result.server";
 import { clampMonth, DATE_PATTERN, monthOf, MONTH_PATTERN } from "../../booking/calendar";
 import { FormErrors } from "../../components/form-errors";
-import { MonthCalendar } from "../../components/booking/month-calendar";
+import { bookable, MonthCalendar } from "../../components/booking/month-calendar";
 import { Field, FieldError, SelectField } from "../../components/field";
 import { useHydrated } from "../../components/modal";
 import {
@@ -34,7 +34,6 @@ import { useStores } from "../../state/stores";
 import { SaveAndContinue } from "../../components/save-and-continue";
 
 const londonMonth = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London", year: "numeric", month: "2-digit" });
-const bookable = (status: string | undefined) => status === "available" || status === "limited";
 
 /** The pupils question of the questionnaire, the default for a new session. */
 const PUPILS_QUESTION = "pupils-per-session";
