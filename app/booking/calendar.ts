@@ -60,16 +60,10 @@ export function monthWeeks(month: string): (string | null)[][] {
 export const WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"] as const;
 
 const monthName = new Intl.DateTimeFormat("en-GB", { month: "long", year: "numeric", timeZone: "UTC" });
-const fullDate = new Intl.DateTimeFormat("en-GB", { weekday: "long", day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
 
 /** "May 2026". */
 export function monthLabel(month: string): string {
   return monthName.format(utc(firstOfMonth(month)));
-}
-
-/** "Tuesday 12 May 2026" (no comma, as the calendar reads it out). */
-export function dayLabel(date: string): string {
-  return fullDate.format(utc(date)).replace(",", "");
 }
 
 export type CalendarKey = "ArrowLeft" | "ArrowRight" | "ArrowUp" | "ArrowDown" | "Home" | "End" | "PageUp" | "PageDown";

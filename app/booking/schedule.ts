@@ -1,55 +1,12 @@
 // The day's plan as times: clashes and the arrival-to-departure timeline. Pure, so the
 // browser can show clashes live and the server can refuse them before asking the gateway.
+// Times of day and finding clashes are in times.ts.
+
+import { byStart, fromMinutes, toMinutes, type Clash, type TimedEntry } from "./times";
 
 /** Venues are open 10:00–17:00 (DESIGN.md §3). */
 export const VENUE_OPENS = "10:00";
 export const VENUE_CLOSES = "17:00";
-
-export interface TimedEntry {
-  /** The activity (one slot per activity). */
-  activityId: string;
-  slotId: string;
-  name: string;
-  kind: string;
-  start: string;
-  end: string;
-}
-
-export interface Clash {
-  a: TimedEntry;
-  b: TimedEntry;
-}
-
-/** "HH:MM" to minutes after midnight; NaN for anything else. */
-export function toMinutes(time: string): number {
-  const match = /^([01]\d|2[0-3]):([0-5]\d)$/.exec(time);
-  return match ? Number(match[1]) * 60 + Number(match[2]) : Number.NaN;
-}
-
-export function fromMinutes(minutes: number): string {
-  const h = Math.floor(minutes / 60);
-  const m = minutes % 60;
-  return `${String(h).padStart(2, "0")}:${String(m).padStart(2, "0")}`;
-}
-
-export function byStart<T extends { start: string; end: string }>(entries: readonly T[]): T[] {
-  return [...entries].sort((x, y) => toMinutes(x.start) - toMinutes(y.start) || toMinutes(x.end) - toMinutes(y.end));
-}
-
-/** Every pair of entries whose times overlap (touching end to start is not a clash). */
-export function findClashes(entries: readonly TimedEntry[]): Clash[] {
-  const sorted = byStart(entries);
-  const clashes: Clash[] = [];
-  for (let i = 0; i < sorted.length; i++) {
-    for (let j = i + 1; j < sorted.length; j++) {
-      const a = sorted[i]!;
-      const b = sorted[j]!;
-      if (toMinutes(b.start) >= toMinutes(a.end)) break;
-      clashes.push({ a, b });
-    }
-  }
-  return clashes;
-}
 
 /** Activity ids involved in any clash. */
 export function clashingIds(clashes: readonly Clash[]): Set<string> {

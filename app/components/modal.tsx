@@ -57,8 +57,6 @@ export interface ModalProps {
   description?: ReactNode;
   /** Where focus goes when the dialog closes; by default the element focused when it opened. */
   returnFocus?: () => HTMLElement | null | undefined;
-  /** Without JavaScript: render the content inline (default), or nothing. */
-  inlineFallback?: boolean;
   className?: string;
   children: ReactNode;
 }
@@ -70,7 +68,6 @@ export function Modal({
   headingLevel = 2,
   description,
   returnFocus,
-  inlineFallback = true,
   className,
   children,
 }: ModalProps) {
@@ -81,7 +78,6 @@ export function Modal({
   const Heading = headingLevel === 2 ? "h2" : "h3";
 
   if (!hydrated) {
-    if (!inlineFallback) return null;
     return (
       <section className={["modal-inline", className].filter(Boolean).join(" ")} aria-labelledby={headingId}>
         <Heading id={headingId}>{title}</Heading>

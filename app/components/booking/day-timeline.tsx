@@ -1,4 +1,5 @@
-import { beforeArrival, clashesWith, findClashes, timelineBounds, toMinutes, type TimedEntry } from "../../booking/schedule";
+import { beforeArrival, clashesWith, timelineBounds } from "../../booking/schedule";
+import { findClashes, toMinutes, type TimedEntry } from "../../booking/times";
 import "./booking.css";
 
 export interface DayTimelineProps {

@@ -40,7 +40,8 @@ export interface MonthCalendarProps {
   form?: string;
 }
 
-const bookable = (status: AvailabilityStatus | undefined) => status === "available" || status === "limited";
+/** Whether a day of this status can be chosen (a full or closed day cannot). */
+export const bookable = (status: AvailabilityStatus | undefined) => status === "available" || status === "limited";
 
 /**
  * A month of availability as a grid (the APG date picker pattern): one tab stop, arrow

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
-  gatewayScheduleErrors, lunchFromForm, lunchStarts, placeSessions, rowsFromForm, schoolDayOf, sessionProblems, validateSchedule,
+  gatewayScheduleErrors, lunchFromForm, lunchStarts, placeSessions, rowsFromForm, schoolDayOf, sessionEnd, sessionProblems, validateSchedule,
   type ScheduleActivity,
 } from "./schedule";
 
@@ -66,6 +66,12 @@ describe("the outreach schedule", () => {
       sessions: "Add a session of Victorian, or go back and remove it from your sessions",
       lunch: "Choose when our team has its lunch break",
     });
+  });
+
+  it("ends a session when its offered time ends, else after the activity's length", () => {
+    const short: ScheduleActivity = { ...romans, slots: [{ start: "09:00", end: "10:15", status: "available" }] };
+    expect(sessionEnd(short, "09:00")).toBe("10:15");
+    expect(sessionEnd(short, "13:00")).toBe("14:30");
   });
 
   it("says each session's clashes for the timeline", () => {

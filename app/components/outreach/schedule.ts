@@ -1,4 +1,4 @@
-import { findClashes, fromMinutes, toMinutes, type TimedEntry } from "../../booking/schedule";
+import { findClashes, fromMinutes, toMinutes, type TimedEntry } from "../../booking/times";
 
 // The outreach day as times: the school day and its lunch time (from the questionnaire),
 // the sessions and the team's lunch break. Pure, so the browser shows clashes live and
@@ -90,14 +90,17 @@ export interface PlacedSession {
   range: Range;
 }
 
+/** The end of a session starting at `start`: the offered time's end, else the start plus the activity's length. */
+export function sessionEnd(activity: ScheduleActivity, start: string): string {
+  return activity.slots.find((s) => s.start === start)?.end ?? addMinutes(start, activity.durationMinutes);
+}
+
 export function placeSessions(rows: readonly SessionRow[], activities: readonly ScheduleActivity[]): PlacedSession[] {
   const placed: PlacedSession[] = [];
   rows.forEach((row, index) => {
     const activity = activities.find((a) => a.id === row.activityId);
     if (!activity || !TIME.test(row.start)) return;
-    const slot = activity.slots.find((s) => s.start === row.start);
-    const end = slot?.end ?? addMinutes(row.start, activity.durationMinutes);
-    placed.push({ index, key: row.key, activity, range: { start: row.start, end } });
+    placed.push({ index, key: row.key, activity, range: { start: row.start, end: sessionEnd(activity, row.start) } });
   });
   return placed;
 }

@@ -6,8 +6,9 @@ import { listActivities, updateBasketSchedule, type Activity, type ScheduleSelec
 import { required } from "../../api/result.server";
 import { bookingView, redirectToNextStep, requireBasket, requireBooking } from "../../booking/basket.server";
 import { MAX_PARTICIPANTS } from "../../booking/ratios";
-import { clashesWith, entriesFor, findClashes } from "../../booking/schedule";
+import { clashesWith, entriesFor } from "../../booking/schedule";
 import { STEP_PATHS } from "../../booking/steps";
+import { findClashes } from "../../booking/times";
 import { BookingStep, FormErrors } from "../../components/booking/booking-step";
 import { DayTimeline } from "../../components/booking/day-timeline";
 import { SchedulerGroup, SchedulerRow } from "../../components/booking/scheduler";

@@ -4,7 +4,7 @@ import type { Route } from "./+types/activities";
 import { updateBasketOutreachActivities } from "../../api/outreach.server";
 import { fieldErrors } from "../../api/result.server";
 import { AGE_BAND_LABELS } from "../../booking/ratios";
-import { FormErrors } from "../../components/booking/booking-step";
+import { FormErrors } from "../../components/form-errors";
 import {
   outreachActivities, outreachView, problemText, redirectToDue, requireOutreach, requireOutreachBasket,
 } from "../../components/outreach/basket.server";

@@ -5,7 +5,7 @@ import type { CmsClient, GatewayClient } from "../../api/client.server";
 import { listAdvisories, type Advisory } from "../../api/cms.server";
 import { updateBasketOutreachAdvisories } from "../../api/outreach.server";
 import { required } from "../../api/result.server";
-import { FormErrors } from "../../components/booking/booking-step";
+import { FormErrors } from "../../components/form-errors";
 import { CheckboxField } from "../../components/field";
 import {
   outreachActivities, outreachView, problemText, redirectToDue, requireOutreach, requireOutreachBasket,

@@ -4,7 +4,7 @@ import type { Route } from "./+types/payment";
 import { checkoutBasket, completePaymentReturn, getBasket, getBasketQuote, updateBasketPayment } from "../../api/booking.server";
 import { IDEMPOTENCY_FIELD, isIdempotencyKey, newIdempotencyKey } from "../../booking/idempotency";
 import { paymentChoiceOf, paymentErrors, paymentResultOf, purchaseOrderNumberSchema } from "../../booking/payment.server";
-import { FormErrors } from "../../components/booking/booking-step";
+import { FormErrors } from "../../components/form-errors";
 import { RadioGroup, type RadioOption } from "../../components/booking/fields";
 import { methodOption, paymentOption, PaymentProblem, PurchaseOrderField } from "../../components/booking/payment-choice";
 import { PriceTable } from "../../components/booking/price-table";

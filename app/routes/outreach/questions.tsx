@@ -2,7 +2,7 @@ import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/questions";
 import { getOutreachQuestionnaire, updateBasketOutreachAnswers } from "../../api/outreach.server";
 import { required } from "../../api/result.server";
-import { FormErrors } from "../../components/booking/booking-step";
+import { FormErrors } from "../../components/form-errors";
 import {
   outreachActivities, outreachView, problemText, redirectToDue, requireOutreach, requireOutreachBasket,
 } from "../../components/outreach/basket.server";

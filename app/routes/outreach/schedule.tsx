@@ -9,8 +9,8 @@ import {
 } from "../../api/outreach.server";
 import { required } from "../../api/result.server";
 import { clampMonth, DATE_PATTERN, monthOf, MONTH_PATTERN } from "../../booking/calendar";
-import { FormErrors } from "../../components/booking/booking-step";
-import { MonthCalendar } from "../../components/booking/month-calendar";
+import { FormErrors } from "../../components/form-errors";
+import { bookable, MonthCalendar } from "../../components/booking/month-calendar";
 import { Field, FieldError, SelectField } from "../../components/field";
 import { useHydrated } from "../../components/modal";
 import {
@@ -22,7 +22,7 @@ import { OutreachTimeline } from "../../components/outreach/outreach-timeline";
 import { answersByQuestion } from "../../components/outreach/questionnaire";
 import {
   addMinutes, gatewayScheduleErrors, LUNCH, lengthOf, lunchFromForm, lunchProblems, MAX_SESSIONS, overlaps, placeSessions,
-  rowsFromForm, schoolDayOf, sessionProblems, span, validateSchedule,
+  rowsFromForm, schoolDayOf, sessionEnd, sessionProblems, span, validateSchedule,
   type Range, type ScheduleActivity, type SchoolDay, type SessionRow,
 } from "../../components/outreach/schedule";
 import { OUTREACH_TITLES } from "../../components/outreach/steps";
@@ -34,7 +34,6 @@ import { useStores } from "../../state/stores";
 import { SaveAndContinue } from "../../components/save-and-continue";
 
 const londonMonth = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London", year: "numeric", month: "2-digit" });
-const bookable = (status: string | undefined) => status === "available" || status === "limited";
 
 /** The pupils question of the questionnaire, the default for a new session. */
 const PUPILS_QUESTION = "pupils-per-session";
@@ -184,8 +183,7 @@ export default function ScheduleStep({ loaderData, actionData }: Route.Component
     const row = rows[index]!;
     const activity = activityOf(row.activityId);
     if (!activity) return [];
-    const slot = activity.slots.find((s) => s.start === start);
-    const trial = { index, key: row.key, activity, range: { start, end: slot?.end ?? addMinutes(start, activity.durationMinutes) } };
+    const trial = { index, key: row.key, activity, range: { start, end: sessionEnd(activity, start) } };
     const others = placed.filter((p) => p.index !== index);
     const problems = sessionProblems(trial, [...others, trial], plan.schoolDay);
     if (lunch && overlaps(trial.range, lunch)) problems.push(`Clashes with our team's lunch break (${span(lunch)})`);
@@ -341,8 +339,7 @@ export default function ScheduleStep({ loaderData, actionData }: Route.Component
                     onDraft={(start) => outreachState.draftSlot(store, start)}
                     onApply={() => {
                       const draft = store.modal?.kind === "slot" ? store.modal.draft : "";
-                      const end = activity.slots.find((s) => s.start === draft)?.end ?? addMinutes(draft, activity.durationMinutes);
-                      outreachState.applySlot(store, `Session ${i + 1}, ${activity.name}: ${draft}–${end}.`);
+                      outreachState.applySlot(store, `Session ${i + 1}, ${activity.name}: ${span({ start: draft, end: sessionEnd(activity, draft) })}.`);
                     }}
                     onCancel={() => outreachState.closeModal(store)}
                     problemsAt={problemsAt(i)}

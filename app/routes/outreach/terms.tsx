@@ -4,7 +4,7 @@ import type { Route } from "./+types/terms";
 import { getCurrentTerms } from "../../api/cms.server";
 import { updateBasketOutreachTerms } from "../../api/outreach.server";
 import { required } from "../../api/result.server";
-import { FormErrors } from "../../components/booking/booking-step";
+import { FormErrors } from "../../components/form-errors";
 import { CheckboxField } from "../../components/field";
 import {
   outreachActivities, outreachView, problemText, redirectToDue, requireOutreach, requireOutreachBasket,
