@@ -41,5 +41,3 @@ export function BookingStep({ booking, step, title, quote, children }: BookingSt
   );
 }
 
-// The error summary lives in components/form-errors.tsx (every form uses it); booking steps import it from here.
-export { FormErrors } from "../form-errors";

@@ -2,7 +2,7 @@ import { Form, Link } from "react-router";
 import type { Money, PriceLine } from "../../api/booking.server";
 import { IDEMPOTENCY_FIELD } from "../../booking/idempotency";
 import { formatMoney } from "../../format";
-import { FormErrors } from "../booking/booking-step";
+import { FormErrors } from "../form-errors";
 import { PriceTable } from "../booking/price-table";
 import { Field } from "../field";
 import type { AmendLine, AmendValues } from "./amendment";

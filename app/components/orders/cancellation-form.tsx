@@ -1,5 +1,5 @@
 import { Form, Link } from "react-router";
-import { FormErrors } from "../booking/booking-step";
+import { FormErrors } from "../form-errors";
 import { TextareaField } from "../booking/fields";
 import "../booking/group/group.css";
 

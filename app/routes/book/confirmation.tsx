@@ -7,7 +7,8 @@ import { requireBooking } from "../../booking/basket.server";
 import { FLOW_STEPS, STEP_PATHS } from "../../booking/steps";
 import { BookingBreadcrumb } from "../../components/booking/booking-breadcrumb";
 import { OrderNextSteps } from "../../components/orders/order-next-steps";
-import { formatDate, formatDateTime, formatMoney, ORDER_STATUS_LABELS } from "../../format";
+import { formatDateTime, ORDER_STATUS_LABELS } from "../../components/orders/format";
+import { formatDate, formatMoney } from "../../format";
 import { pageTitle } from "../../meta";
 import { validParams } from "../../params";
 

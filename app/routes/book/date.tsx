@@ -9,7 +9,8 @@ import {
 } from "../../booking/basket.server";
 import { clampMonth, DATE_PATTERN, monthOf, MONTH_PATTERN } from "../../booking/calendar";
 import { STEP_PATHS } from "../../booking/steps";
-import { BookingStep, FormErrors } from "../../components/booking/booking-step";
+import { BookingStep } from "../../components/booking/booking-step";
+import { FormErrors } from "../../components/form-errors";
 import { MonthCalendar } from "../../components/booking/month-calendar";
 import { servicesContext } from "../../context";
 import { formatDate } from "../../format";

@@ -2,7 +2,8 @@ import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/group-capacities";
 import { updateBasketGroupCapacities } from "../../api/booking.server";
 import { bookingView, redirectToNextStep, requireBasket, requireBooking } from "../../booking/basket.server";
-import { BookingStep, FormErrors } from "../../components/booking/booking-step";
+import { BookingStep } from "../../components/booking/booking-step";
+import { FormErrors } from "../../components/form-errors";
 import { chosenActivities, ownHeldPlaces } from "../../components/booking/group/activities.server";
 import { TicketRows } from "../../components/booking/group/ticket-rows";
 import {

@@ -2,7 +2,8 @@ import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/group-details";
 import { updateBasketGroupDetails } from "../../api/booking.server";
 import { bookingView, redirectToNextStep, requireBasket, requireBooking } from "../../booking/basket.server";
-import { BookingStep, FormErrors } from "../../components/booking/booking-step";
+import { BookingStep } from "../../components/booking/booking-step";
+import { FormErrors } from "../../components/form-errors";
 import { RadioGroup, TextareaField } from "../../components/booking/fields";
 import {
   ARRIVE_FROM, ARRIVE_UNTIL, DETAIL_FIELDS, MAX_COACHES, detailField, detailValues, detailsSchema, toGroupDetails,

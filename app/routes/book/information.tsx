@@ -10,7 +10,8 @@ import {
   INFORMATION_FIELDS, toVisitInformation, type AccessNeed,
 } from "../../booking/information";
 import { AGE_BAND_LABELS, AGE_BANDS, checkRatios, MAX_PARTICIPANTS, pupilsPhrase, RATIOS } from "../../booking/ratios";
-import { BookingStep, FormErrors } from "../../components/booking/booking-step";
+import { BookingStep } from "../../components/booking/booking-step";
+import { FormErrors } from "../../components/form-errors";
 import { RadioGroup, TextareaField } from "../../components/booking/fields";
 import { Field } from "../../components/field";
 import { pageTitle } from "../../meta";

@@ -5,7 +5,8 @@ import { getBasketQuote, updateBasketPayment, type PaymentChoice } from "../../a
 import { bookingView, redirectToNextStep, requireBasket, requireBooking } from "../../booking/basket.server";
 import { paymentChoiceOf, paymentErrors, paymentResultOf, purchaseOrderNumberSchema } from "../../booking/payment.server";
 import { stepPath } from "../../booking/steps";
-import { BookingStep, FormErrors } from "../../components/booking/booking-step";
+import { BookingStep } from "../../components/booking/booking-step";
+import { FormErrors } from "../../components/form-errors";
 import { RadioGroup, type RadioOption } from "../../components/booking/fields";
 import { methodOption, paymentOption, PaymentProblem, PurchaseOrderField } from "../../components/booking/payment-choice";
 import { formatDate, formatMoney } from "../../format";

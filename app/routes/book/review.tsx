@@ -10,7 +10,8 @@ import { bookingView, requireBasket, requireBooking } from "../../booking/basket
 import { IDEMPOTENCY_FIELD, isIdempotencyKey, newIdempotencyKey } from "../../booking/idempotency";
 import { AGE_BAND_LABELS } from "../../booking/ratios";
 import { confirmationPath, STEP_PATHS, stepPath } from "../../booking/steps";
-import { BookingStep, FormErrors } from "../../components/booking/booking-step";
+import { BookingStep } from "../../components/booking/booking-step";
+import { FormErrors } from "../../components/form-errors";
 import { DayTimeline } from "../../components/booking/day-timeline";
 import { HoldTimer } from "../../components/booking/hold-timer";
 import { PriceTable } from "../../components/booking/price-table";
