@@ -6,7 +6,7 @@ import { required } from "../../api/result.server";
 import { buildCalendar, calendarFileName, orderEvent } from "../../calendar/ics";
 import { servicesContext } from "../../context";
 import { requireUser } from "../../current-user.server";
-import { ORDER_STATUS_LABELS } from "../../format";
+import { ORDER_STATUS_LABELS } from "../../components/orders/format";
 import { validParams } from "../../params";
 
 const paramsSchema = z.object({ orderId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) });

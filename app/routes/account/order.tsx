@@ -20,7 +20,8 @@ import { AmendmentConfirmForm, AmendmentEditForm } from "../../components/orders
 import { CancellationForm } from "../../components/orders/cancellation-form";
 import { servicesContext } from "../../context";
 import { requireUser } from "../../current-user.server";
-import { formatDate, formatDateTime, formatMoney, ORDER_STATUS_LABELS } from "../../format";
+import { formatDateTime, ORDER_STATUS_LABELS } from "../../components/orders/format";
+import { formatDate, formatMoney } from "../../format";
 import { pageTitle } from "../../meta";
 import { validParams } from "../../params";
 import "../../components/booking/group/group.css";

@@ -9,7 +9,8 @@ import { requireOutreach } from "../../components/outreach/basket.server";
 import { cancelBy, londonToday } from "../../components/outreach/notice";
 import { OutreachBreadcrumb } from "../../components/outreach/outreach-step";
 import { OUTREACH_PATHS, OUTREACH_TITLES } from "../../components/outreach/steps";
-import { formatDate, formatMoney, ORDER_STATUS_LABELS } from "../../format";
+import { ORDER_STATUS_LABELS } from "../../components/orders/format";
+import { formatDate, formatMoney } from "../../format";
 import { pageTitle } from "../../meta";
 import { validParams } from "../../params";
 
