@@ -231,3 +231,21 @@ function ModalDialog({
     </dialog>
   );
 }
+
+/**
+ * A draft dialog's buttons: use the draft, or drop it. Rendered only with JavaScript:
+ * without it the dialog's fields are part of the page's form, which has its own button.
+ */
+export function DraftActions({ applyLabel, canApply, onApply, onCancel }: { applyLabel: string; canApply: boolean; onApply: () => void; onCancel: () => void }) {
+  if (!useHydrated()) return null;
+  return (
+    <div className="actions">
+      <button type="button" onClick={onApply} disabled={!canApply}>
+        {applyLabel}
+      </button>
+      <button type="button" className="secondary" onClick={onCancel}>
+        Cancel
+      </button>
+    </div>
+  );
+}

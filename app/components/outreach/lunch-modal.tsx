@@ -1,4 +1,4 @@
-import { Modal, useHydrated } from "../modal";
+import { DraftActions, Modal, useHydrated } from "../modal";
 import { addMinutes, LUNCH, lunchStarts } from "./schedule";
 
 // The lunch modal: when our team takes its lunch break (30 to 60 minutes, between 11:00
@@ -91,16 +91,7 @@ export function LunchModal({ open, start, length, onDraft, onApply, onCancel, pr
           })}
         </div>
       </fieldset>
-      {hydrated ? (
-        <div className="actions">
-          <button type="button" onClick={onApply} disabled={!startValue}>
-            Use this lunch break
-          </button>
-          <button type="button" className="secondary" onClick={onCancel}>
-            Cancel
-          </button>
-        </div>
-      ) : null}
+      <DraftActions applyLabel="Use this lunch break" canApply={Boolean(startValue)} onApply={onApply} onCancel={onCancel} />
     </Modal>
   );
 }

@@ -1,4 +1,4 @@
-import { Modal, useHydrated } from "../modal";
+import { DraftActions, Modal, useHydrated } from "../modal";
 import type { ScheduleActivity } from "./schedule";
 
 // The time-slot modal: the start times our team offers on the chosen day for one
@@ -88,16 +88,7 @@ export function TimeSlotModal({ open, index, activity, value, onDraft, onApply, 
           })}
         </div>
       </fieldset>
-      {hydrated ? (
-        <div className="actions">
-          <button type="button" onClick={onApply} disabled={!value}>
-            Use this time
-          </button>
-          <button type="button" className="secondary" onClick={onCancel}>
-            Cancel
-          </button>
-        </div>
-      ) : null}
+      <DraftActions applyLabel="Use this time" canApply={Boolean(value)} onApply={onApply} onCancel={onCancel} />
     </Modal>
   );
 }
