@@ -4,12 +4,11 @@
 import { addDays } from "../dates";
 import type { Backend } from "../index";
 import { DEMO_USER } from "../seed";
-import type { User } from "../types";
 import { OUTREACH_TERMS_VERSION } from "./outreach-content";
 import { QUESTIONNAIRE_VERSION, outreachDateReason } from "./outreach-rules";
-import { renameOrder } from "./provider-states";
+import { expectOk, paymentChoice, renameOrder, userOf } from "./provider-states";
 import { STEPS } from "./rules";
-import type { BasketStep, Outcome, PaymentChoice } from "./types";
+import type { BasketStep } from "./types";
 
 export const OUTREACH_PROVIDER_STATES = [
   "the demo user's school {organisationId} is eligible for outreach",
@@ -68,11 +67,6 @@ export const outreachSchedule = (date: string) => ({
 
 type Params = Record<string, unknown>;
 
-function expectOk<T>(outcome: Outcome<T>, what: string): T {
-  if (!outcome.ok) throw new Error(`Provider state: ${what} failed: ${outcome.status} ${outcome.code} ${outcome.detail} ${JSON.stringify(outcome.errors ?? [])}`);
-  return outcome.value;
-}
-
 /**
  * A date the outreach team visits (a term-time weekday) at least 70 days ahead, with no
  * demand from other schools: cancellable (28 days' notice) and payable by invoice.
@@ -82,23 +76,6 @@ export function quietOutreachDate(backend: Backend): string {
   while (outreachDateReason(date, backend.today())) date = addDays(date, 1);
   backend.state.booking.quietDays.add(`outreach ${date}`);
   return date;
-}
-
-function userOf(backend: Backend, userId: string): User {
-  const user = backend.state.users.get(userId)?.user;
-  if (!user) throw new Error(`Provider state: no user ${userId}`);
-  return user;
-}
-
-function paymentChoice(value: string | undefined): PaymentChoice {
-  switch (value ?? "invoice") {
-    case "invoice":
-      return { method: "invoice", purchaseOrderNumber: "PO-RPS-2400" };
-    case "card":
-      return { method: "card" };
-    default:
-      throw new Error("Provider state: payment must be invoice or card");
-  }
 }
 
 /** An outreach basket of the demo user with this id, filled in up to (not including) `step`. */

@@ -76,7 +76,7 @@ export const GROUP_FIXTURE = {
 
 type Params = Record<string, unknown>;
 
-function expectOk<T>(outcome: Outcome<T>, what: string): T {
+export function expectOk<T>(outcome: Outcome<T>, what: string): T {
   if (!outcome.ok) throw new Error(`Provider state: ${what} failed: ${outcome.status} ${outcome.code} ${outcome.detail} ${JSON.stringify(outcome.errors ?? [])}`);
   return outcome.value;
 }
@@ -92,7 +92,7 @@ export function quietDate(backend: Backend, venueId: string = PACT_DEFAULTS.venu
   return date;
 }
 
-function userOf(backend: Backend, userId: string): User {
+export function userOf(backend: Backend, userId: string): User {
   const user = backend.state.users.get(userId)?.user;
   if (!user) throw new Error(`Provider state: no user ${userId}`);
   return user;
@@ -104,7 +104,8 @@ function stepIn(kind: "visit" | "group-visit", value: string | undefined): Baske
   return step;
 }
 
-function paymentChoice(value: string | undefined): PaymentChoice {
+/** "invoice" (the default), "card" or "card-later" as the basket's payment choice. */
+export function paymentChoice(value: string | undefined): PaymentChoice {
   switch (value ?? "invoice") {
     case "invoice":
       return { method: "invoice", purchaseOrderNumber: "PO-RPS-2400" };
