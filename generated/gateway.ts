@@ -617,7 +617,7 @@ export interface paths {
         get?: never;
         /**
          * Hold the basket's capacity (slots, tickets, outreach sessions) for a short time
-         * @description Placing a hold on a basket that already has one renews nothing; use `extendBasketHold`.
+         * @description A hold lasts 15 minutes, or 150 minutes for a user with `extendedHolds`, and can be extended once by 15 minutes. Placing a hold on a basket that already has one renews nothing; use `extendBasketHold`.
          */
         put: operations["placeBasketHold"];
         post?: never;
@@ -1039,6 +1039,8 @@ export interface components {
             groupType: components["schemas"]["GroupType"];
             /** @description The organisation the user acts for; null before any association is approved. */
             currentOrganisationId: string | null;
+            /** @description The user has asked for more time to book (WCAG 2.2.1, timing adjustable): their holds last ten times as long (150 minutes instead of 15). Absent means false. */
+            extendedHolds?: boolean;
         };
         /** @description The fields to change; omitted fields are unchanged. An empty string clears title, phone or jobTitle. */
         UserUpdate: {
@@ -1048,6 +1050,8 @@ export interface components {
             phone?: string;
             jobTitle?: string;
             marketingConsent?: boolean;
+            /** @description Ask for holds ten times as long (see `User.extendedHolds`). */
+            extendedHolds?: boolean;
         };
         CurrentOrganisationUpdate: {
             organisationId: string;

@@ -130,6 +130,13 @@ describe("updateUser", () => {
     expect(backend.updateUser(userId, undefined).ok).toBe(false);
   });
 
+  it("keeps the user's wish for more time to book, and refuses anything but true or false", () => {
+    const { backend, userId } = loggedIn();
+    expect(backend.updateUser(userId, { extendedHolds: true })).toMatchObject({ ok: true, value: { extendedHolds: true } });
+    expect(backend.updateUser(userId, { extendedHolds: "yes" })).toMatchObject({ ok: false, errors: [{ field: "extendedHolds" }] });
+    expect(backend.state.users.get(userId)?.user.extendedHolds).toBe(true);
+  });
+
   it("accepts a 50-character name", () => {
     const { backend, userId } = loggedIn();
     expect(backend.updateUser(userId, { lastName: "y".repeat(50) }).ok).toBe(true);

@@ -18,7 +18,7 @@ export function isEmail(value: string): boolean {
   return value.length <= EMAIL_MAX && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);
 }
 
-const EDITABLE = ["title", "firstName", "lastName", "phone", "jobTitle", "marketingConsent"] as const;
+const EDITABLE = ["title", "firstName", "lastName", "phone", "jobTitle", "marketingConsent", "extendedHolds"] as const;
 
 type UpdateResult =
   | { ok: true; changes: UpdateUserRequest }
@@ -64,6 +64,9 @@ export function validateUserUpdate(body: unknown): UpdateResult {
   if ("marketingConsent" in input && typeof input.marketingConsent !== "boolean") {
     errors.push({ field: "marketingConsent", message: "Say whether you want to hear from us" });
   }
+  if ("extendedHolds" in input && typeof input.extendedHolds !== "boolean") {
+    errors.push({ field: "extendedHolds", message: "Say whether you need more time to book" });
+  }
   if (errors.length > 0) return { ok: false, errors };
 
   if (title !== undefined) changes.title = title;
@@ -72,6 +75,7 @@ export function validateUserUpdate(body: unknown): UpdateResult {
   if (jobTitle !== undefined) changes.jobTitle = jobTitle;
   if (phone !== undefined) changes.phone = phone;
   if (typeof input.marketingConsent === "boolean") changes.marketingConsent = input.marketingConsent;
+  if (typeof input.extendedHolds === "boolean") changes.extendedHolds = input.extendedHolds;
   return { ok: true, changes };
 }
 
@@ -87,6 +91,7 @@ export function applyUserUpdate(user: User, changes: UpdateUserRequest): User {
   if (changes.firstName !== undefined) next.firstName = changes.firstName;
   if (changes.lastName !== undefined) next.lastName = changes.lastName;
   if (changes.marketingConsent !== undefined) next.marketingConsent = changes.marketingConsent;
+  if (changes.extendedHolds !== undefined) next.extendedHolds = changes.extendedHolds;
   return next;
 }
 

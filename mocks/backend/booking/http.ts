@@ -111,8 +111,8 @@ export function bookingResolvers(backend: Backend) {
     updateBasketPayment: async ({ request, params, userId }) =>
       respond<Json<"updateBasketPayment", 200>>(booking().updateBasketPayment(userId, param(params, "basketId"), await readJson(request))),
 
-    placeBasketHold: ({ params, userId }) =>
-      respond<Json<"placeBasketHold", 200>>(booking().placeBasketHold(userId, param(params, "basketId"))),
+    placeBasketHold: ({ params, user }) =>
+      respond<Json<"placeBasketHold", 200>>(booking().placeBasketHold(user.id, param(params, "basketId"), { extended: user.extendedHolds === true })),
 
     releaseBasketHold: ({ params, userId }) => respond(booking().releaseBasketHold(userId, param(params, "basketId")), 204),
 

@@ -33,6 +33,8 @@ export const SHORT_HOLD_DAYS = 3;
 
 /** Basket holds from review: 15 minutes, extendable once by 15 minutes. */
 export const HOLD_MINUTES = 15;
+/** For a user who asked for more time to book (WCAG 2.2.1: ten times the default). */
+export const EXTENDED_HOLD_MINUTES = 150;
 export const HOLD_EXTENSION_MINUTES = 15;
 export const HOLD_EXTENSIONS = 1;
 export const HOLD_EXPIRING_MINUTES = 5;

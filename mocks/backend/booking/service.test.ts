@@ -214,6 +214,13 @@ describe("the group flow", () => {
 });
 
 describe("holds", () => {
+  it("holds ten times as long for a user who asked for more time, still extended once", () => {
+    const ctx = setup();
+    const { basketId } = visitAt(ctx, "review");
+    const held = ok(ctx.booking.placeBasketHold(DEMO_USER.id, basketId, { extended: true }));
+    expect(held.hold).toEqual({ extensionsRemaining: 1, expiresAt: new Date(ctx.clock.now + 150 * 60_000).toISOString() });
+  });
+
   it("holds places from review, takes them from others, extends once and lapses", () => {
     const ctx = setup();
     const { basketId, visitDate } = visitAt(ctx, "review");

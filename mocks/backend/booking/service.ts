@@ -7,7 +7,7 @@ import {
 import { awaitingCard, cancellationPolicy, createOrders, type Replayable } from "./orders";
 import { createOutreach } from "./outreach";
 import {
-  canonicalJson, HOLD_EXTENSIONS, HOLD_EXTENSION_MINUTES, HOLD_MINUTES, PAYMENT_SESSION_MINUTES, checkRatios, gbp,
+  canonicalJson, EXTENDED_HOLD_MINUTES, HOLD_EXTENSIONS, HOLD_EXTENSION_MINUTES, HOLD_MINUTES, PAYMENT_SESSION_MINUTES, checkRatios, gbp,
   sumLines,
 } from "./rules";
 import type {
@@ -301,7 +301,8 @@ export function createBookingService(ctx: BookingContext) {
       return ok(toBasket(b));
     },
 
-    placeBasketHold(userId: string, basketId: string): Outcome<Basket> {
+    /** `extended`: the user asked for more time to book (User.extendedHolds). */
+    placeBasketHold(userId: string, basketId: string, { extended = false }: { extended?: boolean } = {}): Outcome<Basket> {
       const found = ownBasket(userId, basketId);
       if (!found.ok) return found;
       const b = found.value;
@@ -311,7 +312,8 @@ export function createBookingService(ctx: BookingContext) {
       if (b.hold) return ok(toBasket(b));
       const capacity = capacityFailure(b);
       if (capacity) return capacity;
-      b.hold = { expiresAt: ctx.now() + HOLD_MINUTES * 60_000, extensionsRemaining: HOLD_EXTENSIONS };
+      const minutes = extended ? EXTENDED_HOLD_MINUTES : HOLD_MINUTES;
+      b.hold = { expiresAt: ctx.now() + minutes * 60_000, extensionsRemaining: HOLD_EXTENSIONS };
       b.status = "held";
       delete b.holdLapsedAt;
       return ok(toBasket(b));

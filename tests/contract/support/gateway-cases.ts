@@ -37,7 +37,7 @@ const ORDER_STATUSES = ["confirmed", "held", "requested", "cancellation-requeste
 const money = (pence: number) => ({ amount: integer(pence), currency: "GBP" });
 
 /** The demo user, with the optional fields the app shows (title, job title). */
-const user = (changes: { jobTitle?: string } = {}) => ({
+const user = (changes: { jobTitle?: string; extendedHolds?: true } = {}) => ({
   id: like("usr-1001"),
   email: email(DEMO.email),
   title: like("Ms"),
@@ -45,6 +45,8 @@ const user = (changes: { jobTitle?: string } = {}) => ({
   lastName: like("Okafor"),
   jobTitle: like(changes.jobTitle ?? "Year 4 teacher"),
   marketingConsent: boolean(true),
+  // Exactly true when asked for: a matcher on the type alone would let the provider ignore the change.
+  ...(changes.extendedHolds ? { extendedHolds: true } : {}),
   groupType: oneOf(GROUP_TYPES, "education"),
   currentOrganisationId: like("org-1001"),
 });
@@ -208,6 +210,18 @@ export const gatewayCases: readonly ConsumerCase[] = [
       const updated = expectOk(await updateCurrentUser(client(url), { jobTitle: "Year 5 teacher", phone: "0113 496 0999" }));
       expect(updated.jobTitle).toBe("Year 5 teacher");
       expect(updated.phone).toBe("0113 496 0999");
+    },
+  },
+  {
+    description: "the current user asks for more time to book (longer holds)",
+    states: [LOGGED_IN],
+    define: (i) =>
+      i
+        .withRequest("PATCH", "/users/me", (b) => b.headers({ ...AUTHORIZATION, ...JSON_CONTENT }).jsonBody({ extendedHolds: true }))
+        .willRespondWith(200, (b) => b.headers(JSON_CONTENT).jsonBody(user({ extendedHolds: true }))),
+    async exercise(url) {
+      const updated = expectOk(await updateCurrentUser(client(url), { extendedHolds: true }));
+      expect(updated.extendedHolds).toBe(true);
     },
   },
   {
