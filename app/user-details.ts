@@ -21,3 +21,10 @@ export const userDetailsSchema = z.object({
 });
 
 export const USER_DETAIL_FIELDS = ["title", "firstName", "lastName", "phone", "jobTitle", "marketingConsent"] as const;
+
+/** Your details in the account: the same, and whether you need more time to book (longer holds, WCAG 2.2.1). */
+export const accountDetailsSchema = userDetailsSchema.extend({
+  extendedHolds: z.literal("on").optional().transform(Boolean),
+});
+
+export const ACCOUNT_DETAIL_FIELDS = [...USER_DETAIL_FIELDS, "extendedHolds"] as const;

@@ -1,4 +1,4 @@
-import { useRouteLoaderData } from "react-router";
+import { Link, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/accessibility";
 import { getPage, type Link as CmsLink } from "../api/cms.server";
 import { RichText } from "../components/rich-text";
@@ -64,7 +64,11 @@ export default function Accessibility({ loaderData: { venues } }: Route.Componen
           <li>skip straight to the main content with the first link on every page;</li>
           <li>use every form without JavaScript: each form is sent to the server and checked there;</li>
           <li>hear form errors: a summary is announced, and each error is shown beside its field and read with it;</li>
-          <li>ask for more time when we hold places for you, before the time runs out.</li>
+          <li>
+            ask for more time when we hold places for you: once from the page before the time runs out, or for every
+            booking in <Link to="/account/user/edit">your details</Link> (places held for 2 hours 30 minutes instead of
+            15 minutes).
+          </li>
         </ul>
       </section>
 
@@ -98,13 +102,6 @@ export default function Accessibility({ loaderData: { venues } }: Route.Componen
           <li>
             Card payments are taken on our payment provider's own page. We do not control how accessible it is; if you
             cannot use it, schools booking more than 28 days ahead can pay by invoice, or contact us to pay another way.
-          </li>
-          <li>
-            Places are held for a limited time on the final check of a visit booking, so that other groups can have them if
-            you do not book. You are warned two minutes before the end and can extend the hold from the page; our booking
-            system allows one extension. If the hold runs out, one button holds the places again if they are still free,
-            and nothing you chose is lost, but they may have gone to another group. If you need longer, contact us and we
-            will hold them for you.
           </li>
           <li>
             Search by voice in the organisation search uses your browser's speech recognition, which some browsers do not

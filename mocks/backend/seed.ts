@@ -38,6 +38,7 @@ export const BOOKING_E2E_USERS: readonly [id: string, email: string, firstName: 
   ["usr-2102", "booking.keys@example.org", "Ivo", "Marsh", "home-education", "org-2003"],
   ["usr-2103", "booking.rival@example.org", "Jude", "Farrow", "home-education", "org-2004"],
   ["usr-2104", "booking.nojs@example.org", "Kit", "Ramsey", "home-education", "org-2005"],
+  ["usr-1114", "booking.moretime@example.org", "Vera", "Holt", "education", "org-1018"],
   // Outreach e2e: schools in the outreach region, one outside it (Manchester), and a tour operator.
   ["usr-1108", "outreach.school@example.org", "Lena", "Marsh", "education", "org-1014"],
   ["usr-1109", "outreach.keys@example.org", "Omar", "Quayle", "education", "org-1015"],

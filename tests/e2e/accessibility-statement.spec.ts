@@ -29,6 +29,11 @@ test("the statement says what the site conforms to, how it is tested, its limits
   }
   await expect(main).toContainText("WCAG) 2.2 at level AA");
   await expect(main).toContainText("partially compliant");
+  // Timing adjustable (WCAG 2.2.1): where to ask for longer holds.
+  await expect(main.getByRole("region", { name: "How accessible this website is" }).getByRole("link", { name: "your details" })).toHaveAttribute(
+    "href",
+    "/account/user/edit",
+  );
   await expect(main.getByRole("region", { name: "How we test it" })).toContainText("axe");
   await expect(main.getByRole("region", { name: "How we test it" })).toContainText("Keyboard-only tests");
   await expect(main.getByRole("region", { name: "How we test it" })).toContainText("Lighthouse");

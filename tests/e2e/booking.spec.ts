@@ -34,6 +34,7 @@ const USERS = {
   rival: "booking.rival@example.org",
   free: "booking.free@example.org",
   keys: "booking.keys@example.org",
+  moreTime: "booking.moretime@example.org",
 } as const;
 
 test("a school books by invoice with a purchase order number", async ({ page, axe }) => {
@@ -69,6 +70,8 @@ test("a school books by invoice with a purchase order number", async ({ page, ax
 
   await expectStep(page, "review", "Check and book your visit");
   await expect(page.getByText(/We are holding your places until \d\d:\d\d/)).toBeVisible();
+  // Where to ask for longer holds (WCAG 2.2.1), before the next one.
+  await expect(page.getByRole("link", { name: "your details", exact: true })).toHaveAttribute("href", "/account/user/edit");
   const price = page.getByRole("table", { name: "Price" });
   await expect(price).toContainText("Supervising adults within the ratios (free)");
   await expect(price).toContainText("Planetarium show");
@@ -503,4 +506,35 @@ test("a tour operator opening a school visit step is sent to the group flow", as
   await logIn(page, "operator@example.org", PASSWORD);
   await expect(page).toHaveURL(/\/account\/book\/(date|group\/\w+|payment|review)$/);
   await expect(breadcrumb(page).getByText("Tickets")).toBeVisible();
+});
+
+test("a teacher who needs more time asks for it in their details, and the places are then held for 2 hours 30 minutes", async ({ page, axe }) => {
+  test.setTimeout(120_000);
+  await logInAs(page, USERS.moreTime);
+  await page.goto("/account/user/edit");
+  const moreTime = page.getByRole("checkbox", { name: /I need more time to book/ });
+  await expect(moreTime).not.toBeChecked();
+  await moreTime.check();
+  await page.getByRole("button", { name: "Save your details" }).click();
+  await expect(page.getByRole("status")).toHaveText("Your details have been saved.");
+  await expect(moreTime).toBeChecked();
+  await axe();
+
+  await startAt(page, VENUES.natural, monthAhead(4));
+  await chooseDay(page, 0);
+  await fillInformation(page, { bands: { "aged 16–18": 20 }, adults: 1, lunch: false });
+  await saveAndContinue(page);
+  await expectStep(page, "schedule", "Plan your day");
+  await chooseSlot(page, "Planetarium show", 21);
+  await saveAndContinue(page);
+  await expectStep(page, "payment", "Payment");
+  await page.getByRole("radio", { name: "Pay by invoice" }).check();
+  await saveAndContinue(page);
+
+  await expectStep(page, "review", "Check and book your visit");
+  // The countdown (after hydration) counts from the gateway's 150-minute hold.
+  await expect(page.getByText(/We are holding your places until \d\d:\d\d \((149|150) minutes left\)/)).toBeVisible();
+  await expect(page.getByRole("link", { name: "your details", exact: true })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Extend the hold" })).toBeVisible();
+  await axe();
 });

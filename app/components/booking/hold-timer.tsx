@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { Form } from "react-router";
+import { Form, Link } from "react-router";
 import type { BasketHold } from "../../api/booking.server";
 import "./booking.css";
 
@@ -18,11 +18,12 @@ export function minutesLeft(expiresAt: string, now: number): number {
 
 /**
  * How long the places stay held, and "Extend" while the gateway allows it (WCAG 2.2.1
- * Timing Adjustable). The server renders the end time; in the browser a countdown
+ * Timing Adjustable; a user who needs more time can ask for holds ten times as long in
+ * their details, which the gateway applies to every hold). The server renders the end time; in the browser a countdown
  * (updated every 15 seconds, not announced each time) and, two minutes before the end,
  * one alert offering to extend.
  */
-export function HoldTimer({ hold, action }: { hold: BasketHold; action?: string }) {
+export function HoldTimer({ hold, action, offerLongerHolds = false }: { hold: BasketHold; action?: string; offerLongerHolds?: boolean }) {
   const [now, setNow] = useState<number | null>(null);
   useEffect(() => {
     setNow(Date.now());
@@ -69,6 +70,12 @@ export function HoldTimer({ hold, action }: { hold: BasketHold; action?: string 
       ) : (
         <p>The hold has already been extended once. If it runs out, you can hold your places again here if they are still free.</p>
       )}
+      {offerLongerHolds ? (
+        <p className="field-hint">
+          Need more time? In <Link to="/account/user/edit">your details</Link> you can ask us to hold your places for 2 hours
+          30 minutes on every booking.
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -5,14 +5,14 @@ import { fieldErrors, inlineRetry } from "../../api/result.server";
 import { CheckboxField, Field } from "../../components/field";
 import { requireUser } from "../../current-user.server";
 import { pageTitle } from "../../meta";
-import { USER_DETAIL_FIELDS, userDetailsSchema } from "../../user-details";
+import { ACCOUNT_DETAIL_FIELDS, accountDetailsSchema } from "../../user-details";
 import { formValues, toFieldErrors } from "../../validation";
 import { FormErrors } from "../../components/form-errors";
 
 export async function action({ request, context, url }: Route.ActionArgs) {
   const form = await request.formData();
-  const values = formValues(form, USER_DETAIL_FIELDS);
-  const parsed = userDetailsSchema.safeParse(Object.fromEntries(form));
+  const values = formValues(form, ACCOUNT_DETAIL_FIELDS);
+  const parsed = accountDetailsSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) return data({ saved: false, errors: toFieldErrors(parsed.error), values }, { status: 400 });
 
   const { gateway } = requireUser(context, url);
@@ -59,6 +59,12 @@ export default function UserEdit({ loaderData: { user }, actionData }: Route.Com
           label="Send me news about exhibitions and events for groups"
           defaultChecked={v ? v.marketingConsent === "on" : user.marketingConsent}
           error={errors.marketingConsent}
+        />
+        <CheckboxField
+          name="extendedHolds"
+          label="I need more time to book: hold my places for 2 hours 30 minutes instead of 15 minutes when I check a booking"
+          defaultChecked={v ? v.extendedHolds === "on" : user.extendedHolds === true}
+          error={errors.extendedHolds}
         />
         <button type="submit" disabled={submitting}>
           {submitting ? "Saving…" : "Save your details"}

@@ -35,7 +35,7 @@ const checkoutSchema = z.object({
 });
 
 export async function loader({ context, url }: Route.LoaderArgs) {
-  const { gateway, scope } = requireBooking(context, url);
+  const { user, gateway, scope } = requireBooking(context, url);
   const { cms } = context.get(servicesContext);
   let basket: Basket = requireBasket(scope);
 
@@ -70,6 +70,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     terms: { version: terms.version, title: terms.title, summary: terms.summary ?? null },
     holdProblem,
     holdRenewed,
+    offerLongerHolds: user.extendedHolds !== true,
     idempotencyKey: newIdempotencyKey(),
   };
 }
@@ -156,7 +157,7 @@ export function shouldRevalidate() {
 }
 
 export default function ReviewStep({ loaderData, actionData }: Route.ComponentProps) {
-  const { booking, quote, terms, holdProblem, holdRenewed } = loaderData;
+  const { booking, quote, terms, holdProblem, holdRenewed, offerLongerHolds } = loaderData;
   const basket = booking.basket!;
   const errors: Record<string, string | undefined> = actionData?.errors ?? {};
   const key = actionData?.idempotencyKey ?? loaderData.idempotencyKey;
@@ -195,7 +196,7 @@ export default function ReviewStep({ loaderData, actionData }: Route.ComponentPr
           We have extended the time we hold your places.
         </p>
       ) : null}
-      {basket.hold && !holdProblem ? <HoldTimer hold={basket.hold} /> : null}
+      {basket.hold && !holdProblem ? <HoldTimer hold={basket.hold} offerLongerHolds={offerLongerHolds} /> : null}
       {errors.hold ? <p className="field-error">{errors.hold}</p> : null}
 
       <section aria-labelledby="visit-heading">
