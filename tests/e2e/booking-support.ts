@@ -113,3 +113,21 @@ export async function expectStep(page: Page, path: string, title: string) {
   await expect(page).toHaveTitle(`${title} | Group visits`);
   await expect(breadcrumb(page).locator('[aria-current="step"]')).toBeVisible();
 }
+
+/** The shortest way from the date step to review: a day, the group, one activity and a way to pay. */
+export async function bookToReview(
+  page: Page,
+  plan: { day: number; group: GroupDetails; activity: string; people: number; payment: "Pay by card now" | "Pay by invoice" },
+): Promise<{ date: string; slot: Slot }> {
+  const date = await chooseDay(page, plan.day);
+  await fillInformation(page, plan.group);
+  await saveAndContinue(page);
+  await expectStep(page, "schedule", "Plan your day");
+  const slot = await chooseSlot(page, plan.activity, plan.people);
+  await saveAndContinue(page);
+  await expectStep(page, "payment", "Payment");
+  await page.getByRole("radio", { name: plan.payment }).check();
+  await saveAndContinue(page);
+  await expectStep(page, "review", "Check and book your visit");
+  return { date, slot };
+}

@@ -14,6 +14,7 @@ import {
   acceptTermsAndConfirm,
   breadcrumb,
   expectStep,
+  bookToReview,
 } from "./booking-support";
 import { expect, logIn, test } from "./fixtures";
 
@@ -110,17 +111,9 @@ test("a school pays by card on the hosted payment page", async ({ page, axe }) =
   test.setTimeout(120_000);
   await logInAs(page, USERS.card);
   await startAt(page, VENUES.mills, monthAhead(1));
-  await chooseDay(page, 2);
-  await fillInformation(page, { bands: { "aged 5–11": 10 }, adults: 2, lunch: false });
-  await saveAndContinue(page);
-  await expectStep(page, "schedule", "Plan your day");
-  await chooseSlot(page, "Victorian mill workers", 10);
-  await saveAndContinue(page);
-
-  await expectStep(page, "payment", "Payment");
-  await page.getByRole("radio", { name: "Pay by card now" }).check();
-  await saveAndContinue(page);
-  await expectStep(page, "review", "Check and book your visit");
+  await bookToReview(page, {
+    day: 2, group: { bands: { "aged 5–11": 10 }, adults: 2, lunch: false }, activity: "Victorian mill workers", people: 10, payment: "Pay by card now",
+  });
   await expect(page.getByRole("table", { name: "Price" }).locator("tfoot")).toContainText("£45.00");
   await acceptTermsAndConfirm(page, /^Confirm and pay by card$/);
 
@@ -140,13 +133,9 @@ test("a declined card keeps the booking and says what to do; paying again succee
   test.setTimeout(120_000);
   await logInAs(page, USERS.declined);
   await startAt(page, VENUES.colour, monthAhead(1));
-  await chooseDay(page, 3);
-  await fillInformation(page, { bands: { "aged 5–11": 8 }, adults: 1, lunch: false });
-  await saveAndContinue(page);
-  const slot = await chooseSlot(page, "Dyes and pattern", 8);
-  await saveAndContinue(page);
-  await page.getByRole("radio", { name: "Pay by card now" }).check();
-  await saveAndContinue(page);
+  const { slot } = await bookToReview(page, {
+    day: 3, group: { bands: { "aged 5–11": 8 }, adults: 1, lunch: false }, activity: "Dyes and pattern", people: 8, payment: "Pay by card now",
+  });
   await acceptTermsAndConfirm(page, /^Confirm and pay by card$/);
 
   await expect(page).toHaveURL(/\/hosted-payment\//);
@@ -521,17 +510,9 @@ test("a teacher who needs more time asks for it in their details, and the places
   await axe();
 
   await startAt(page, VENUES.natural, monthAhead(4));
-  await chooseDay(page, 0);
-  await fillInformation(page, { bands: { "aged 16–18": 20 }, adults: 1, lunch: false });
-  await saveAndContinue(page);
-  await expectStep(page, "schedule", "Plan your day");
-  await chooseSlot(page, "Planetarium show", 21);
-  await saveAndContinue(page);
-  await expectStep(page, "payment", "Payment");
-  await page.getByRole("radio", { name: "Pay by invoice" }).check();
-  await saveAndContinue(page);
-
-  await expectStep(page, "review", "Check and book your visit");
+  await bookToReview(page, {
+    day: 0, group: { bands: { "aged 16–18": 20 }, adults: 1, lunch: false }, activity: "Planetarium show", people: 21, payment: "Pay by invoice",
+  });
   // The countdown (after hydration) counts from the gateway's 150-minute hold.
   await expect(page.getByText(/We are holding your places until \d\d:\d\d \((149|150) minutes left\)/)).toBeVisible();
   await expect(page.getByRole("link", { name: "your details", exact: true })).toHaveCount(0);
