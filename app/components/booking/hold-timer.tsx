@@ -19,9 +19,9 @@ export function minutesLeft(expiresAt: string, now: number): number {
 /**
  * How long the places stay held, and "Extend" while the gateway allows it (WCAG 2.2.1
  * Timing Adjustable; a user who needs more time can ask for holds ten times as long in
- * their details, which the gateway applies to every hold). The server renders the end time; in the browser a countdown
- * (updated every 15 seconds, not announced each time) and, two minutes before the end,
- * one alert offering to extend.
+ * their details, which the gateway applies to every hold, ADR 13). The server renders the
+ * end time; in the browser a countdown (updated every 15 seconds, not announced each time)
+ * and, two minutes before the end, one alert offering to extend.
  */
 export function HoldTimer({ hold, action, offerLongerHolds = false }: { hold: BasketHold; action?: string; offerLongerHolds?: boolean }) {
   const [now, setNow] = useState<number | null>(null);
