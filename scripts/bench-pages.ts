@@ -12,7 +12,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { gzipSync } from "node:zlib";
 import type { ServerBuild } from "react-router";
-import { DEMO } from "./support/production-server.ts";
+import { logIn } from "./support/production-server.ts";
 import { median, mark, table } from "./support/report.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
@@ -112,19 +112,6 @@ async function bareHandler(build: ServerBuild): Promise<Handler> {
   return (request) => handle(request);
 }
 
-async function logIn(handle: Handler): Promise<string> {
-  const response = await handle(
-    new Request(`${ORIGIN}/login`, {
-      method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: ORIGIN, "Sec-Fetch-Site": "same-origin" },
-      body: new URLSearchParams(DEMO),
-    }),
-  );
-  const cookies = response.headers.getSetCookie().map((c) => c.split(";")[0]!);
-  if (response.status !== 302 || cookies.length === 0) throw new Error(`logging in failed: HTTP ${response.status}`);
-  return cookies.join("; ");
-}
-
 interface Throughput {
   rps: number;
   cpuMsPerRequest: number;
@@ -181,7 +168,7 @@ export async function ssrSection(): Promise<void> {
   const appHandle = createRequestHandler(build, "production");
   const app: Handler = (request) => appHandle(request);
   const bare = await bareHandler(build);
-  const cookie = await logIn(app);
+  const cookie = await logIn(ORIGIN, app);
 
   const subjects: { name: string; handle: Handler; path: string; headers: Record<string, string>; page?: Page }[] = [
     { name: "bare React Router page", handle: bare, path: "/", headers: {} },

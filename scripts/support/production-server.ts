@@ -91,14 +91,19 @@ export async function startServer(port: number, env: Record<string, string> = {}
   throw new Error("the server did not start within 120 s");
 }
 
-/** Logs the demo account in with the login form's post; returns the session's Cookie header. */
-export async function logIn(origin: string): Promise<string> {
-  const response = await fetch(`${origin}/login`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: origin, "Sec-Fetch-Site": "same-origin" },
-    body: new URLSearchParams(DEMO),
-  });
+/**
+ * Logs the demo account in with the login form's post, over HTTP or through `send` (e.g.
+ * React Router's request handler in this process); returns the session's Cookie header.
+ */
+export async function logIn(origin: string, send: (request: Request) => Promise<Response> = fetch): Promise<string> {
+  const response = await send(
+    new Request(`${origin}/login`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: origin, "Sec-Fetch-Site": "same-origin" },
+      body: new URLSearchParams(DEMO),
+    }),
+  );
   const cookies = response.headers.getSetCookie().map((c) => c.split(";")[0]!);
   if (response.status !== 302 || cookies.length === 0) throw new Error(`logging in failed: HTTP ${response.status}`);
   return cookies.join("; ");
