@@ -27,6 +27,21 @@ async function tabTo(page: Page, target: Locator, { back = false, limit = 100 } 
   throw new Error(`${back ? "Shift+Tab" : "Tab"} did not reach ${target} in ${limit} presses`);
 }
 
+/** Tabs to the button and presses Enter, with focus visible on the way. */
+async function pressButton(page: Page, name: string | RegExp) {
+  await tabTo(page, page.getByRole("button", { name }));
+  await expectFocusVisible(page);
+  await page.keyboard.press("Enter");
+}
+
+/** Tabs to the checkbox and ticks it with Space, with focus visible on the way. */
+async function tick(page: Page, box: Locator) {
+  await tabTo(page, box);
+  await expectFocusVisible(page);
+  await page.keyboard.press("Space");
+  await expect(box).toBeChecked();
+}
+
 /** Tabs until focus is inside the radio group (its one tab stop), then the arrow keys check the option named. */
 async function chooseRadio(page: Page, group: Locator, option: string | RegExp) {
   await expect(group).toBeAttached();
@@ -79,9 +94,7 @@ async function followSkipLink(page: Page) {
 async function rejectCookies(page: Page) {
   await page.keyboard.press("Tab");
   await expect(page.getByRole("link", { name: "Skip to main content" })).toBeFocused();
-  await tabTo(page, page.getByRole("button", { name: "Reject cookies" }));
-  await expectFocusVisible(page);
-  await page.keyboard.press("Enter");
+  await pressButton(page, "Reject cookies");
   await expect(page.getByRole("region", { name: /^Cookies on/ })).toHaveCount(0);
   await expect(page.locator("#main")).toBeFocused();
 }
@@ -170,21 +183,15 @@ test("registration by keyboard alone: a teacher finds their school and registers
   await typeInto(page, page.getByLabel("Email address", { exact: true }).first(), email);
   await typeInto(page, page.getByLabel("Create a password"), "lantern meadow quiet river");
   await expect(page.getByRole("status").filter({ hasText: "Password strength" })).toHaveText("Password strength: Strong");
-  await tabTo(page, page.getByRole("button", { name: "Save and continue" }));
-  await expectFocusVisible(page);
-  await page.keyboard.press("Enter");
+  await pressButton(page, "Save and continue");
 
   // Review: the terms by Space, then Register.
   await expect(page).toHaveURL(/\/registration\/education\/review$/);
   await expect(page.getByRole("heading", { level: 1, name: "Check and submit your registration" })).toBeVisible();
   await expect(page.getByRole("main").getByText("Noor Haddad")).toBeVisible();
   const terms = page.getByLabel(/I accept the account terms/);
-  await tabTo(page, terms);
-  await expectFocusVisible(page);
-  await page.keyboard.press("Space");
-  await expect(terms).toBeChecked();
-  await tabTo(page, page.getByRole("button", { name: "Register" }));
-  await page.keyboard.press("Enter");
+  await tick(page, terms);
+  await pressButton(page, "Register");
 
   await expect(page).toHaveURL(/\/account$/);
   await expect(page.getByRole("heading", { level: 1, name: "Your account" })).toBeVisible();
@@ -219,8 +226,7 @@ test("a visit booking by keyboard alone, from logging in to confirmation", async
   await expect(page.locator("#ratio-check [role=status]")).toContainText(/enough for 16 pupils/);
   await chooseRadio(page, page.getByRole("group", { name: /packed lunch/ }), "No");
   await expectFocusVisible(page);
-  await tabTo(page, page.getByRole("button", { name: "Save and continue" }));
-  await page.keyboard.press("Enter");
+  await pressButton(page, "Save and continue");
 
   // Schedule: a workshop's first open time with the arrow keys.
   await expect(page).toHaveURL(/\/account\/book\/schedule$/);
@@ -232,8 +238,7 @@ test("a visit booking by keyboard alone, from logging in to confirmation", async
   await expect(workshop.getByRole("radio", { name: /places? left/ }).and(page.locator(":checked"))).toHaveCount(1);
   await expect(page.locator(".day-timeline [role=status]")).toHaveText("1 activity, no clashes.");
   await typeInto(page, workshop.getByLabel(/People taking part/), "18");
-  await tabTo(page, page.getByRole("button", { name: "Save and continue" }));
-  await page.keyboard.press("Enter");
+  await pressButton(page, "Save and continue");
 
   // Payment: card, by Space.
   await expect(page).toHaveURL(/\/account\/book\/payment$/);
@@ -241,29 +246,21 @@ test("a visit booking by keyboard alone, from logging in to confirmation", async
   const card = page.getByRole("radio", { name: "Pay by card now" });
   await chooseRadio(page, page.getByRole("group", { name: "Payment method" }), "Pay by card now");
   await expect(card).toBeChecked();
-  await tabTo(page, page.getByRole("button", { name: "Save and continue" }));
-  await page.keyboard.press("Enter");
+  await pressButton(page, "Save and continue");
 
   // Review: the hold extended, the terms, confirm.
   await expect(page).toHaveURL(/\/account\/book\/review$/);
   await expect(page.getByText(/We are holding your places until \d\d:\d\d/)).toBeVisible();
   await waitForHydration(page);
-  await tabTo(page, page.getByRole("button", { name: "Extend the hold" }));
-  await expectFocusVisible(page);
-  await page.keyboard.press("Enter");
+  await pressButton(page, "Extend the hold");
   await expect(page.getByText("We have extended the time we hold your places.")).toBeVisible();
   const terms = page.getByLabel("I have read and agree to the terms of booking");
-  await tabTo(page, terms);
-  await page.keyboard.press("Space");
-  await expect(terms).toBeChecked();
-  await tabTo(page, page.getByRole("button", { name: "Confirm and pay by card" }));
-  await page.keyboard.press("Enter");
+  await tick(page, terms);
+  await pressButton(page, "Confirm and pay by card");
 
   // The payment provider's page (the stand-in), then the confirmation.
   await expect(page).toHaveURL(/\/hosted-payment\//);
-  await tabTo(page, page.getByRole("button", { name: /^Pay £/ }));
-  await expectFocusVisible(page);
-  await page.keyboard.press("Enter");
+  await pressButton(page, /^Pay £/);
   await expect(page).toHaveURL(/\/account\/book\/confirmation\?orderId=/);
   await expect(page.getByRole("heading", { level: 1, name: "Your visit is booked" })).toBeVisible();
   await expect(page.getByRole("main")).toContainText(/Your card payment of £[\d.]+ has been taken\./);
@@ -281,30 +278,22 @@ test("an outreach request by keyboard alone, with the time-slot and lunch modals
   await expect(page.getByRole("heading", { level: 2, name: "You can book outreach" })).toBeVisible();
   await waitForHydration(page);
   await expect(page.locator("#main")).toBeFocused();
-  await tabTo(page, page.getByRole("button", { name: "Start an outreach request" }));
-  await page.keyboard.press("Enter");
+  await pressButton(page, "Start an outreach request");
 
   // Activities: one session, ticked with Space.
   await expect(page).toHaveURL(`${root}/activities`);
   await waitForHydration(page);
   const romans = page.getByRole("checkbox", { name: /^Romans in your classroom/ });
-  await tabTo(page, romans);
-  await expectFocusVisible(page);
-  await page.keyboard.press("Space");
-  await expect(romans).toBeChecked();
-  await tabTo(page, page.getByRole("button", { name: "Save and continue" }));
-  await page.keyboard.press("Enter");
+  await tick(page, romans);
+  await pressButton(page, "Save and continue");
 
   // Advisories: each acknowledged with Space.
   await expect(page).toHaveURL(`${root}/advisories`);
   await waitForHydration(page);
   for (const box of await page.getByRole("main").getByRole("checkbox").all()) {
-    await tabTo(page, box);
-    await page.keyboard.press("Space");
-    await expect(box).toBeChecked();
+    await tick(page, box);
   }
-  await tabTo(page, page.getByRole("button", { name: "Save and continue" }));
-  await page.keyboard.press("Enter");
+  await pressButton(page, "Save and continue");
 
   // Questions: radio groups by arrow keys, numbers, text and 24-hour times typed.
   await expect(page).toHaveURL(`${root}/questions`);
@@ -328,8 +317,7 @@ test("an outreach request by keyboard alone, with the time-slot and lunch modals
     await page.keyboard.type(`${String(hours % 12 || 12).padStart(2, "0")}${String(minutes).padStart(2, "0")}${hours >= 12 ? "P" : "A"}`);
     await expect(field).toHaveValue(time);
   }
-  await tabTo(page, page.getByRole("button", { name: "Save and continue" }));
-  await page.keyboard.press("Enter");
+  await pressButton(page, "Save and continue");
 
   // Schedule: a day next month, then the time-slot modal.
   await expect(page).toHaveURL(`${root}/schedule`);
@@ -364,8 +352,7 @@ test("an outreach request by keyboard alone, with the time-slot and lunch modals
   await expect(page.getByRole("group", { name: /^Session 1/ })).toContainText("Time: 09:30–11:00");
 
   // The lunch modal: the length, Tab, then the start.
-  await tabTo(page, page.getByRole("button", { name: "Choose the lunch break" }));
-  await page.keyboard.press("Enter");
+  await pressButton(page, "Choose the lunch break");
   const lunch = page.getByRole("dialog", { name: "Choose our team's lunch break" });
   await expect(lunch).toBeVisible();
   await expect(lunch.getByRole("radio", { name: "30 minutes" })).toBeFocused();
@@ -384,18 +371,14 @@ test("an outreach request by keyboard alone, with the time-slot and lunch modals
   await expect(lunch).toBeHidden();
   await expect(page.getByRole("button", { name: "Change the lunch break" })).toBeFocused();
   await expect(page.getByRole("region", { name: "Your day" }).getByRole("status")).toHaveText("1 session and our team's lunch break, no clashes.");
-  await tabTo(page, page.getByRole("button", { name: "Save and continue" }));
-  await page.keyboard.press("Enter");
+  await pressButton(page, "Save and continue");
 
   // Terms.
   await expect(page).toHaveURL(`${root}/terms`);
   await waitForHydration(page);
   const terms = page.getByLabel("I have read and accept the outreach terms");
-  await tabTo(page, terms);
-  await page.keyboard.press("Space");
-  await expect(terms).toBeChecked();
-  await tabTo(page, page.getByRole("button", { name: "Save and continue" }));
-  await page.keyboard.press("Enter");
+  await tick(page, terms);
+  await pressButton(page, "Save and continue");
 
   // Summary, payment (the pro-forma invoice), confirmation.
   await expect(page).toHaveURL(`${root}/summary`);
@@ -406,9 +389,7 @@ test("an outreach request by keyboard alone, with the time-slot and lunch modals
   await expect(page).toHaveURL(`${root}/payment`);
   await expect(page.getByRole("radio", { name: /Pro-forma invoice/ })).toBeChecked();
   await waitForHydration(page);
-  await tabTo(page, page.getByRole("button", { name: /^Send request/ }));
-  await expectFocusVisible(page);
-  await page.keyboard.press("Enter");
+  await pressButton(page, /^Send request/);
   await expect(page).toHaveURL(/\/account\/book\/outreach\/confirmation\?orderId=/);
   await expect(page.getByRole("heading", { level: 1, name: "Outreach request sent" })).toBeVisible();
   await axe();
