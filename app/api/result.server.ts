@@ -149,11 +149,21 @@ export async function inlineRetry<T>(pending: Promise<ApiResult<T>>): Promise<Ap
   }
 }
 
+/** A backend refusal as a message for the user: its detail, else its title. */
+export function problemText(problem: Pick<Problem, "detail" | "title">): string {
+  return problem.detail ?? problem.title;
+}
+
+/** A backend refusal the page cannot recover from: its message, with its status (for the error page). */
+export function gatewayFailure(result: { status: number; problem: Pick<Problem, "detail" | "title"> }) {
+  return data(problemText(result.problem), { status: result.status });
+}
+
 /** For reads the page cannot do without: a 404 becomes the not-found page. */
 export function required<T>(result: ApiResult<T>): T {
   if (result.ok) return result.data;
   if (result.status === 404) throw data(null, { status: 404 });
-  throw data(result.problem.detail ?? result.problem.title, { status: result.status });
+  throw gatewayFailure(result);
 }
 
 /** Field errors from a 422 problem, keyed by field name, for showing beside fields. */

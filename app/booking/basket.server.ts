@@ -1,9 +1,9 @@
 import { redirect, type RouterContextProvider } from "react-router";
 import { createBasket, listBaskets, type Basket } from "../api/booking.server";
 import type { GatewayClient } from "../api/client.server";
-import type { ApiResult } from "../api/result.server";
+import { gatewayFailure, type ApiResult } from "../api/result.server";
 import { bookingBlockedContext, bookingContext, type BookingScope } from "./context";
-import { discardIfAny, gatewayFailure, requireFlow } from "./gateway-basket.server";
+import { discardIfAny, requireFlow } from "./gateway-basket.server";
 import { paymentSkipped, stepPath, type FlowKind } from "./steps";
 
 // The draft is the gateway basket: found again with listBaskets (newest first), so no
@@ -44,7 +44,6 @@ export async function discardOpenBasket(gateway: GatewayClient, scope: BookingSc
 export function redirectToNextStep(basket: Pick<Basket, "nextStep">): Response {
   return redirect(stepPath(basket.nextStep));
 }
-
 
 /** What every step page shows around its form: breadcrumb and booking card. */
 export function bookingView(scope: BookingScope) {

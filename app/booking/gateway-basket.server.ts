@@ -1,22 +1,12 @@
 import { data, type RouterContext, type RouterContextProvider } from "react-router";
 import { discardBasket, type Basket } from "../api/booking.server";
 import type { GatewayClient } from "../api/client.server";
-import type { Problem } from "../api/result.server";
+import { gatewayFailure } from "../api/result.server";
 import { requireUser } from "../current-user.server";
 import type { AssociationRequired } from "./access";
 
 // What the visit booking (app/booking/basket.server.ts) and the outreach request
 // (app/components/outreach/basket.server.ts) do alike with their gateway basket.
-
-/** A gateway refusal as a message for the top of the form. */
-export function problemText(problem: Pick<Problem, "detail" | "title">): string {
-  return problem.detail ?? problem.title;
-}
-
-/** A gateway refusal the page cannot recover from: its message, with its status. */
-export function gatewayFailure(result: { status: number; problem: Pick<Problem, "detail" | "title"> }) {
-  return data(problemText(result.problem), { status: result.status });
-}
 
 /** The two contexts a flow's guard sets: why the user may not go on, or the flow's scope. */
 export interface FlowGuard<Scope> {
@@ -47,4 +37,3 @@ export async function discardIfAny(gateway: GatewayClient, basket: Basket | null
   const result = await discardBasket(gateway, basket.id);
   if (!result.ok && result.status !== 404 && result.status !== 409) throw gatewayFailure(result);
 }
-

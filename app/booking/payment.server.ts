@@ -1,7 +1,6 @@
 import { z } from "zod";
 import type { PaymentChoice } from "../api/booking.server";
-import { fieldErrors, type Problem } from "../api/result.server";
-import { problemText } from "./gateway-basket.server";
+import { fieldErrors, problemText, type Problem } from "../api/result.server";
 
 // The payment step's server side, alike in visit booking (routes/book/payment.tsx) and
 // the outreach request (routes/outreach/payment.tsx).

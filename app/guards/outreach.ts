@@ -1,9 +1,9 @@
-import { createContext, data, redirect, type MiddlewareFunction } from "react-router";
+import { createContext, redirect, type MiddlewareFunction } from "react-router";
 import { listBaskets, type Basket } from "../api/booking.server";
 import type { GatewayClient } from "../api/client.server";
 import { listMyAssociations } from "../api/gateway.server";
 import { getOutreachEligibility, type OutreachEligibility } from "../api/outreach.server";
-import { required } from "../api/result.server";
+import { gatewayFailure, required } from "../api/result.server";
 import { associationAccess, type AssociationRequired } from "../booking/access";
 import { decideOutreachStep } from "../components/outreach/steps";
 import { servicesContext, userContext } from "../context";
@@ -28,7 +28,7 @@ const IN_PROGRESS = new Set<Basket["status"]>(["open", "held"]);
 /** The outreach request in progress: found again with listBaskets, so it resumes on any device. */
 export async function findOutreachBasket(gateway: GatewayClient): Promise<Basket | null> {
   const result = await listBaskets(gateway, { kind: "outreach" });
-  if (!result.ok) throw data(result.problem.detail ?? result.problem.title, { status: result.status });
+  if (!result.ok) throw gatewayFailure(result);
   return result.data.items.find((b) => b.kind === "outreach" && IN_PROGRESS.has(b.status)) ?? null;
 }
 

@@ -2,7 +2,7 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/login-forgot";
 import { requestPasswordReset } from "../api/gateway.server";
-import { fieldErrors, inlineRetry } from "../api/result.server";
+import { fieldErrors, inlineRetry, problemText } from "../api/result.server";
 import { Field } from "../components/field";
 import { FormErrors } from "../components/form-errors";
 import { config } from "../config.server";
@@ -35,7 +35,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const started = new Date();
   const result = await inlineRetry(requestPasswordReset(context.get(servicesContext).gateway, { email: parsed.data.email }));
   if (!result.ok) {
-    const message = result.status === 429 ? "Too many requests. Wait a few minutes and try again." : (result.problem.detail ?? result.problem.title);
+    const message = result.status === 429 ? "Too many requests. Wait a few minutes and try again." : problemText(result.problem);
     return data({ sent: false, errors: { form: message, ...fieldErrors(result.problem) }, values, demoLink: null }, { status: result.status });
   }
   // Embedded default only: there is no mail server, so the page shows what the email would contain.

@@ -10,6 +10,7 @@ import { validParams } from "../params";
 import { checkPassword } from "../password";
 import { toFieldErrors } from "../validation";
 import { FormErrors } from "../components/form-errors";
+import { problemText } from "../api/result.server";
 
 // The token is in the path: keep it out of Referer headers sent to other sites.
 export const headers: Route.HeadersFunction = () => ({ "Referrer-Policy": "no-referrer" });
@@ -42,7 +43,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const errors: Record<string, string> = {};
   for (const e of result.problem.errors ?? []) errors[e.field] ??= e.message;
   if (Object.keys(errors).length === 0) {
-    errors.form = result.status === 429 ? "Too many attempts. Wait a few minutes and try again." : (result.problem.detail ?? result.problem.title);
+    errors.form = result.status === 429 ? "Too many attempts. Wait a few minutes and try again." : problemText(result.problem);
   }
   return data({ errors, expired: false }, { status: result.status });
 }

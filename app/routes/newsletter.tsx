@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/newsletter";
 import { subscribeToNewsletter } from "../api/gateway.server";
-import { fieldErrors, inlineRetry } from "../api/result.server";
+import { fieldErrors, inlineRetry, problemText } from "../api/result.server";
 import { NewsletterSignup } from "../components/newsletter-signup";
 import { servicesContext } from "../context";
 import { pageTitle } from "../meta";
@@ -27,7 +27,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!result.ok) {
     // Beside the fields when the gateway names them; otherwise (unavailable, rate limited) above the form.
     const byField = fieldErrors(result.problem);
-    const errors = Object.keys(byField).length > 0 ? byField : { form: result.problem.detail ?? result.problem.title };
+    const errors = Object.keys(byField).length > 0 ? byField : { form: problemText(result.problem) };
     return data({ ok: false, errors, values }, { status: result.status });
   }
   // Same answer whether or not the address was already subscribed.

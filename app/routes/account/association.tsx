@@ -4,7 +4,7 @@ import type { Route } from "./+types/association";
 import {
   getOrganisation, leaveAssociation, listMyAssociations, requestAssociation, setCurrentOrganisation,
 } from "../../api/gateway.server";
-import { required } from "../../api/result.server";
+import { problemText, required } from "../../api/result.server";
 import { requireUser } from "../../current-user.server";
 import { GROUP_TYPE_LABELS } from "../../group-types";
 import { pageTitle } from "../../meta";
@@ -81,7 +81,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
       }
       if (result.problem.code === "already_associated") return failed("You already belong to that organisation, or have asked to join it.", 409);
       if (result.status === 404) return failed("That organisation is no longer registered. Search again.", 404);
-      return failed(result.problem.detail ?? result.problem.title, result.status);
+      return failed(problemText(result.problem), result.status);
     }
     case "leave": {
       // The confirmation step: nothing changes until the user says yes.
@@ -109,7 +109,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
           409,
         );
       }
-      return failed(result.problem.detail ?? result.problem.title, result.status);
+      return failed(problemText(result.problem), result.status);
     }
     case "switch": {
       const result = await setCurrentOrganisation(gateway, organisationId);
@@ -117,7 +117,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
       if (result.problem.code === "association_not_approved") {
         return failed("You can act for an organisation once your request to join it is approved.", 403);
       }
-      return failed(result.problem.detail ?? result.problem.title, result.status);
+      return failed(problemText(result.problem), result.status);
     }
   }
 }

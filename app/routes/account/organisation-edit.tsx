@@ -2,7 +2,7 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/organisation-edit";
 import { getOrganisation, listMyAssociations, updateOrganisation, type OrganisationUpdate } from "../../api/gateway.server";
-import { required } from "../../api/result.server";
+import { problemText, required } from "../../api/result.server";
 import { OrganisationFields } from "../../components/organisation-fields";
 import { DetailRows } from "../../components/registration-detail";
 import { requireUser } from "../../current-user.server";
@@ -75,7 +75,7 @@ export async function action(args: Route.ActionArgs) {
         ? `Only the lead contact of ${organisation.name} can change its details.`
         : Object.keys(errors).length > 0
           ? "Some details need changing. Check the messages beside the fields."
-          : (result.problem.detail ?? result.problem.title);
+          : problemText(result.problem);
     return data({ saved: false, errors, values }, { status: result.status });
   }
   return { saved: true, errors: {} as Record<string, string>, values: organisationFormValues(result.data) };

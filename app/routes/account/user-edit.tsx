@@ -1,7 +1,7 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/user-edit";
 import { updateCurrentUser } from "../../api/gateway.server";
-import { fieldErrors, inlineRetry } from "../../api/result.server";
+import { fieldErrors, inlineRetry, problemText } from "../../api/result.server";
 import { CheckboxField, Field } from "../../components/field";
 import { requireUser } from "../../current-user.server";
 import { pageTitle } from "../../meta";
@@ -18,7 +18,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const { gateway } = requireUser(context, url);
   const result = await inlineRetry(updateCurrentUser(gateway, parsed.data));
   if (!result.ok) {
-    const errors = { form: result.problem.detail ?? result.problem.title, ...fieldErrors(result.problem) };
+    const errors = { form: problemText(result.problem), ...fieldErrors(result.problem) };
     return data({ saved: false, errors, values }, { status: result.status });
   }
   return { saved: true, errors: {}, values };

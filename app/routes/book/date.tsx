@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { Route } from "./+types/date";
 import { getVenueAvailability, updateBasketDate } from "../../api/booking.server";
 import { listVenues } from "../../api/cms.server";
-import { fieldErrors, required } from "../../api/result.server";
+import { fieldErrors, problemText, required } from "../../api/result.server";
 import {
   bookingView, discardOpenBasket, openOrCreateBasket, redirectToNextStep, requireBooking,
 } from "../../booking/basket.server";
@@ -67,12 +67,12 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   if (!parsed.success) return data({ errors: toFieldErrors(parsed.error), values }, { status: 400 });
 
   const basket = await openOrCreateBasket(gateway, scope);
-  if (!basket.ok) return data({ errors: { form: basket.problem.detail ?? basket.problem.title }, values }, { status: basket.status });
+  if (!basket.ok) return data({ errors: { form: problemText(basket.problem) }, values }, { status: basket.status });
 
   const saved = await updateBasketDate(gateway, basket.data.id, parsed.data);
   if (!saved.ok) {
     const fields = fieldErrors(saved.problem);
-    const message = fields.visitDate ?? fields.venueId ?? saved.problem.detail ?? saved.problem.title;
+    const message = fields.visitDate ?? fields.venueId ?? problemText(saved.problem);
     return data({ errors: { visitDate: message }, values }, { status: saved.status });
   }
   return redirectToNextStep(saved.data);

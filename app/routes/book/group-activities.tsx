@@ -2,7 +2,7 @@ import { data, Form, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/group-activities";
 import { updateBasketGroupActivities } from "../../api/booking.server";
-import { fieldErrors } from "../../api/result.server";
+import { fieldErrors, problemText } from "../../api/result.server";
 import { bookingView, redirectToNextStep, requireBasket, requireBooking } from "../../booking/basket.server";
 import { BookingStep } from "../../components/booking/booking-step";
 import { FormErrors } from "../../components/form-errors";
@@ -39,7 +39,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   if (!result.ok) {
     const byField = fieldErrors(result.problem);
     const activityError = Object.entries(byField).find(([field]) => field.startsWith("activityIds"))?.[1];
-    const errors: Record<string, string> = { form: result.problem.detail ?? result.problem.title };
+    const errors: Record<string, string> = { form: problemText(result.problem) };
     if (activityError) errors.activityIds = activityError;
     return data({ errors, values }, { status: result.status });
   }

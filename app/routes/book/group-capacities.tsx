@@ -11,6 +11,7 @@ import {
 } from "../../components/booking/group/tickets";
 import { pageTitle } from "../../meta";
 import { SaveAndContinue } from "../../components/save-and-continue";
+import { problemText } from "../../api/result.server";
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   const { user, gateway, scope } = requireBooking(context, url);
@@ -49,7 +50,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const result = await updateBasketGroupCapacities(gateway, basket.id, { tickets: parsed.tickets });
   if (!result.ok) {
     const placed = placeGatewayErrors(result.problem.errors ?? [], parsed.sources);
-    const errors: FieldErrors = { ...placed, form: placed.form ?? result.problem.detail ?? result.problem.title };
+    const errors: FieldErrors = { ...placed, form: placed.form ?? problemText(result.problem) };
     return data<ActionResult>({ rows, errors }, { status: result.status });
   }
   return redirectToNextStep(result.data);

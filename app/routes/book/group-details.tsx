@@ -13,6 +13,7 @@ import { pageTitle } from "../../meta";
 import { formValues, toFieldErrors } from "../../validation";
 import "../../components/booking/group/group.css";
 import { SaveAndContinue } from "../../components/save-and-continue";
+import { problemText } from "../../api/result.server";
 
 export function loader({ context, url }: Route.LoaderArgs) {
   const { user, scope } = requireBooking(context, url);
@@ -38,7 +39,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   if (!saved.ok) {
     const errors: Record<string, string> = {};
     for (const e of saved.problem.errors ?? []) errors[detailField(e.field)] ??= e.message;
-    errors.form ??= saved.problem.detail ?? saved.problem.title;
+    errors.form ??= problemText(saved.problem);
     return data({ errors, values }, { status: saved.status });
   }
   return redirectToNextStep(saved.data);

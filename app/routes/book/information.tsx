@@ -3,7 +3,7 @@ import { data, Form, useNavigation } from "react-router";
 import { useSnapshot } from "valtio";
 import type { Route } from "./+types/information";
 import { updateBasketInformation } from "../../api/booking.server";
-import { fieldErrors } from "../../api/result.server";
+import { fieldErrors, problemText } from "../../api/result.server";
 import { bookingView, redirectToNextStep, requireBasket, requireBooking } from "../../booking/basket.server";
 import {
   ACCESS_NEEDS, accessField, bandField, countsFromValues, gatewayFieldToForm, informationSchema, informationValues,
@@ -39,7 +39,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   if (!saved.ok) {
     const errors: Record<string, string> = {};
     for (const [field, message] of Object.entries(fieldErrors(saved.problem))) errors[gatewayFieldToForm(field)] ??= message;
-    if (Object.keys(errors).length === 0) errors.form = saved.problem.detail ?? saved.problem.title;
+    if (Object.keys(errors).length === 0) errors.form = problemText(saved.problem);
     return data({ errors, values, attempt }, { status: saved.status });
   }
   return redirectToNextStep(saved.data);

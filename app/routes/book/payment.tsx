@@ -15,6 +15,7 @@ import { toFieldErrors } from "../../validation";
 import type { GatewayClient } from "../../api/client.server";
 import type { Basket } from "../../api/booking.server";
 import { SaveAndContinue } from "../../components/save-and-continue";
+import { gatewayFailure } from "../../api/result.server";
 
 const CHOICES = ["card", "card-later", "invoice"] as const;
 type Choice = (typeof CHOICES)[number];
@@ -29,7 +30,7 @@ async function quoteOrRedirect(gateway: GatewayClient, basket: Basket) {
   const quote = await getBasketQuote(gateway, basket.id);
   if (quote.ok) return quote.data;
   if (quote.status === 409) throw redirect(stepPath(basket.nextStep === "payment" ? "date" : basket.nextStep));
-  throw data(quote.problem.detail ?? quote.problem.title, { status: quote.status });
+  throw gatewayFailure(quote);
 }
 
 function choiceOf(payment: PaymentChoice | undefined): Choice | "" {
@@ -103,12 +104,7 @@ export default function PaymentStep({ loaderData, actionData }: Route.ComponentP
   }
   return (
     <BookingStep booking={booking} step="payment" title="How would you like to pay?" quote={quote}>
-      <PaymentProblem
-        result={paymentResult}
-        // What the payment page said decides; else the gateway's message.
-        messages={messages}
-        fallbacks={PAYMENT_RESULTS}
-      >
+      <PaymentProblem result={paymentResult} messages={messages} fallbacks={PAYMENT_RESULTS}>
         <p>Your places and everything you entered are kept. Choose how to pay, then confirm your booking again.</p>
       </PaymentProblem>
       <FormErrors errors={errors} />

@@ -5,7 +5,7 @@ import {
   checkoutBasket, extendBasketHold, getBasket, getBasketQuote, placeBasketHold, type Basket,
 } from "../../api/booking.server";
 import { getCurrentTerms } from "../../api/cms.server";
-import { inlineRetry, required } from "../../api/result.server";
+import { gatewayFailure, inlineRetry, problemText, required } from "../../api/result.server";
 import { bookingView, requireBasket, requireBooking } from "../../booking/basket.server";
 import { IDEMPOTENCY_FIELD, isIdempotencyKey, newIdempotencyKey } from "../../booking/idempotency";
 import { AGE_BAND_LABELS } from "../../booking/ratios";
@@ -42,7 +42,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const quote = await getBasketQuote(gateway, basket.id);
   if (!quote.ok) {
     if (quote.status === 409) throw redirect(stepPath(basket.nextStep === "review" ? "date" : basket.nextStep));
-    throw data(quote.problem.detail ?? quote.problem.title, { status: quote.status });
+    throw gatewayFailure(quote);
   }
 
   // Places are held from review: hold them now unless a hold is running.
@@ -59,7 +59,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     } else if (held.status === 409 || held.status === 422) {
       holdProblem = held.problem.detail ?? "Some of the places you chose are no longer available.";
     } else {
-      throw data(held.problem.detail ?? held.problem.title, { status: held.status });
+      throw gatewayFailure(held);
     }
   }
 
@@ -88,7 +88,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     const basket = requireBasket(scope);
     const extended = await extendBasketHold(gateway, basket.id);
     if (!extended.ok) {
-      return data({ errors: { hold: extended.problem.detail ?? extended.problem.title } as Errors, values: null, idempotencyKey: null, soldOut: false }, { status: extended.status });
+      return data({ errors: { hold: problemText(extended.problem) } as Errors, values: null, idempotencyKey: null, soldOut: false }, { status: extended.status });
     }
     return { errors: {} as Errors, values: null, idempotencyKey: null, soldOut: false, extended: true };
   }
@@ -117,7 +117,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   }
 
   const { problem } = result;
-  const message = problem.detail ?? problem.title;
+  const message = problemText(problem);
   const failed = (errors: Errors, options: { sameKey?: boolean; soldOut?: boolean } = {}) =>
     data(
       { errors, values, idempotencyKey: options.sameKey ? idempotencyKey : newIdempotencyKey(), soldOut: options.soldOut ?? false },

@@ -3,7 +3,7 @@ import { data, Form, redirect, useNavigation } from "react-router";
 import { useSnapshot } from "valtio";
 import type { Route } from "./+types/schedule";
 import { listActivities, updateBasketSchedule, type Activity, type ScheduleSelection } from "../../api/booking.server";
-import { required } from "../../api/result.server";
+import { problemText, required } from "../../api/result.server";
 import { bookingView, redirectToNextStep, requireBasket, requireBooking } from "../../booking/basket.server";
 import { MAX_PARTICIPANTS } from "../../booking/ratios";
 import { clashesWith, entriesFor } from "../../booking/schedule";
@@ -109,7 +109,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
       if (item) errors[item.activityId] ??= e.message;
       else errors.form ??= e.message;
     }
-    if (Object.keys(errors).length === 0) errors.form = saved.problem.detail ?? saved.problem.title;
+    if (Object.keys(errors).length === 0) errors.form = problemText(saved.problem);
     return data({ errors, values, attempt }, { status: saved.status });
   }
   return redirectToNextStep(saved.data);

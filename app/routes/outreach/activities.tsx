@@ -2,11 +2,11 @@ import { data, Form, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/activities";
 import { updateBasketOutreachActivities } from "../../api/outreach.server";
-import { fieldErrors } from "../../api/result.server";
+import { fieldErrors, problemText } from "../../api/result.server";
 import { AGE_BAND_LABELS } from "../../booking/ratios";
 import { FormErrors } from "../../components/form-errors";
 import {
-  outreachActivities, outreachView, problemText, redirectToDue, requireOutreach, requireOutreachBasket,
+  outreachActivities, outreachView, redirectToDue, requireOutreach, requireOutreachBasket,
 } from "../../components/outreach/basket.server";
 import { BackLink, OutreachStepPage } from "../../components/outreach/outreach-step";
 import { OUTREACH_TITLES } from "../../components/outreach/steps";

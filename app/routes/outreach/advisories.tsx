@@ -4,11 +4,11 @@ import type { Basket } from "../../api/booking.server";
 import type { CmsClient, GatewayClient } from "../../api/client.server";
 import { listAdvisories, type Advisory } from "../../api/cms.server";
 import { updateBasketOutreachAdvisories } from "../../api/outreach.server";
-import { required } from "../../api/result.server";
+import { problemText, required } from "../../api/result.server";
 import { FormErrors } from "../../components/form-errors";
 import { CheckboxField } from "../../components/field";
 import {
-  outreachActivities, outreachView, problemText, redirectToDue, requireOutreach, requireOutreachBasket,
+  outreachActivities, outreachView, redirectToDue, requireOutreach, requireOutreachBasket,
 } from "../../components/outreach/basket.server";
 import { BackLink, OutreachStepPage } from "../../components/outreach/outreach-step";
 import { OUTREACH_TITLES } from "../../components/outreach/steps";

@@ -2,13 +2,14 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/index";
 import { createBasket } from "../../api/booking.server";
 import {
-  discardOutreachBasket, outreachActivities, outreachView, problemText, redirectToDue, requireOutreach,
+  discardOutreachBasket, outreachActivities, outreachView, redirectToDue, requireOutreach,
 } from "../../components/outreach/basket.server";
 import { OutreachStepPage } from "../../components/outreach/outreach-step";
 import { dueStep, OUTREACH_LABELS, OUTREACH_PATHS, OUTREACH_TITLES } from "../../components/outreach/steps";
 import { formatMoney } from "../../format";
 import { pageTitle } from "../../meta";
 import { AGE_BAND_LABELS } from "../../booking/ratios";
+import { problemText } from "../../api/result.server";
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   const { gateway, scope } = requireOutreach(context, url);

@@ -9,7 +9,7 @@ import { RadioGroup, type RadioOption } from "../../components/booking/fields";
 import { methodOption, paymentOption, PaymentProblem, PurchaseOrderField } from "../../components/booking/payment-choice";
 import { PriceTable } from "../../components/booking/price-table";
 import {
-  outreachActivities, outreachView, problemText, requireOutreach, requireOutreachBasket,
+  outreachActivities, outreachView, requireOutreach, requireOutreachBasket,
 } from "../../components/outreach/basket.server";
 import { BackLink, OutreachStepPage } from "../../components/outreach/outreach-step";
 import { firstMissingStep, OUTREACH_PATHS, OUTREACH_TITLES, outreachConfirmationPath } from "../../components/outreach/steps";
@@ -17,6 +17,7 @@ import { londonToday, outreachNotices } from "../../components/outreach/notice";
 import { findOutreachBasket } from "../../guards/outreach";
 import { formatMoney } from "../../format";
 import { pageTitle } from "../../meta";
+import { problemText } from "../../api/result.server";
 
 const CHOICES = ["invoice", "card"] as const;
 
@@ -183,11 +184,7 @@ export default function PaymentStep({ loaderData, actionData }: Route.ComponentP
   }
   return (
     <OutreachStepPage outreach={outreach} step="payment" title="How would you like to pay?" quote={quote}>
-      <PaymentProblem
-        result={paymentResult}
-        messages={messages}
-        fallbacks={PAYMENT_RESULTS}
-      />
+      <PaymentProblem result={paymentResult} messages={messages} fallbacks={PAYMENT_RESULTS} />
       <FormErrors errors={errors} fieldIds={{ choice: "choice", purchaseOrderNumber: "purchaseOrderNumber" }} />
       <div className="notice">
         <p>

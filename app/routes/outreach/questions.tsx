@@ -1,10 +1,10 @@
 import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/questions";
 import { getOutreachQuestionnaire, updateBasketOutreachAnswers } from "../../api/outreach.server";
-import { required } from "../../api/result.server";
+import { problemText, required } from "../../api/result.server";
 import { FormErrors } from "../../components/form-errors";
 import {
-  outreachActivities, outreachView, problemText, redirectToDue, requireOutreach, requireOutreachBasket,
+  outreachActivities, outreachView, redirectToDue, requireOutreach, requireOutreachBasket,
 } from "../../components/outreach/basket.server";
 import { BackLink, OutreachStepPage } from "../../components/outreach/outreach-step";
 import {

@@ -7,14 +7,14 @@ import type { GatewayClient } from "../../api/client.server";
 import {
   getOutreachAvailability, updateBasketOutreachSchedule, type OutreachActivity, type OutreachAvailability,
 } from "../../api/outreach.server";
-import { required } from "../../api/result.server";
+import { problemText, required } from "../../api/result.server";
 import { clampMonth, DATE_PATTERN, monthOf, MONTH_PATTERN } from "../../booking/calendar";
 import { FormErrors } from "../../components/form-errors";
 import { bookable, MonthCalendar } from "../../components/booking/month-calendar";
 import { Field, FieldError, SelectField } from "../../components/field";
 import { useHydrated } from "../../components/modal";
 import {
-  outreachActivities, outreachView, problemText, redirectToDue, requireOutreach, requireOutreachBasket,
+  outreachActivities, outreachView, redirectToDue, requireOutreach, requireOutreachBasket,
 } from "../../components/outreach/basket.server";
 import { LunchModal } from "../../components/outreach/lunch-modal";
 import { BackLink, OutreachStepPage } from "../../components/outreach/outreach-step";

@@ -3,10 +3,10 @@ import type { Route } from "./+types/summary";
 import { getBasketQuote } from "../../api/booking.server";
 import { listAdvisories } from "../../api/cms.server";
 import { getOutreachQuestionnaire } from "../../api/outreach.server";
-import { required } from "../../api/result.server";
+import { problemText, required } from "../../api/result.server";
 import { PriceTable } from "../../components/booking/price-table";
 import {
-  outreachActivities, outreachView, problemText, requireOutreach, requireOutreachBasket,
+  outreachActivities, outreachView, requireOutreach, requireOutreachBasket,
 } from "../../components/outreach/basket.server";
 import { OutreachStepPage } from "../../components/outreach/outreach-step";
 import { OutreachTimeline } from "../../components/outreach/outreach-timeline";

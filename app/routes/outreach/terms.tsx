@@ -3,11 +3,11 @@ import { z } from "zod";
 import type { Route } from "./+types/terms";
 import { getCurrentTerms } from "../../api/cms.server";
 import { updateBasketOutreachTerms } from "../../api/outreach.server";
-import { required } from "../../api/result.server";
+import { problemText, required } from "../../api/result.server";
 import { FormErrors } from "../../components/form-errors";
 import { CheckboxField } from "../../components/field";
 import {
-  outreachActivities, outreachView, problemText, redirectToDue, requireOutreach, requireOutreachBasket,
+  outreachActivities, outreachView, redirectToDue, requireOutreach, requireOutreachBasket,
 } from "../../components/outreach/basket.server";
 import { BackLink, OutreachStepPage } from "../../components/outreach/outreach-step";
 import { OUTREACH_TITLES } from "../../components/outreach/steps";

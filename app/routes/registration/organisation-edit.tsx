@@ -17,6 +17,7 @@ import { useRegistrationTyping } from "../../registration/use-typing";
 import { formValues, toFieldErrors } from "../../validation";
 import { FormErrors } from "../../components/form-errors";
 import { SaveAndContinue } from "../../components/save-and-continue";
+import { gatewayFailure } from "../../api/result.server";
 
 const paramsSchema = z.object({ group: z.enum(GROUP_TYPES) });
 
@@ -29,7 +30,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     if (result.ok) {
       return { group, picked: { id: result.data.id, name: result.data.name, rows: organisationSummaryRows(group, result.data) }, values: {}, gone: false };
     }
-    if (result.status !== 404) throw data(result.problem.detail ?? result.problem.title, { status: result.status });
+    if (result.status !== 404) throw gatewayFailure(result);
     return { group, picked: null, values: {}, gone: true };
   }
   return { group, picked: null, values: organisationFormValues(draft.organisation), gone: false };

@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { Route } from "./+types/review";
 import { getCurrentTerms, listGroupTypes } from "../../api/cms.server";
 import { createRegistration, getOrganisation, type RegistrationRequest } from "../../api/gateway.server";
-import { required } from "../../api/result.server";
+import { problemText, required } from "../../api/result.server";
 import { CheckboxField } from "../../components/field";
 import { RegistrationDetail, type RegistrationOrganisationDetail } from "../../components/registration-detail";
 import { servicesContext } from "../../context";
@@ -140,7 +140,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (parts.has("user")) links.push({ href: registrationPath(group, "user/edit"), label: "Change your details" });
     return fail(`Some details need changing: ${messages}`, links);
   }
-  return fail(problem.detail ?? problem.title);
+  return fail(problemText(problem));
 }
 
 export default function RegistrationReview({ loaderData, actionData }: Route.ComponentProps) {
