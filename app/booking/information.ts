@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { AgeBand, VisitInformation } from "../api/booking.server";
 import { AGE_BANDS, MAX_PARTICIPANTS, MIN_PARTICIPANTS } from "./ratios";
+import { builtOnFirstUse } from "../built-on-first-use";
 
 // The information step's form: field names, the zod schema (server; the gateway checks
 // again and is the judge), and the mapping between form fields and the gateway's body.
@@ -32,12 +33,8 @@ const count = (what: string) =>
       .max(MAX_PARTICIPANTS, `Enter ${MAX_PARTICIPANTS} or fewer ${what}`),
   );
 
-/**
- * The information form's schema, built on first use: pages load this module for its field
- * names too, and zod's chained calls at the top level would be kept by the bundler (it
- * cannot know they are pure), bringing zod to the browser for nothing.
- */
-function buildInformationSchema() {
+/** The information form's schema (built on first use: see built-on-first-use.ts). */
+export const informationSchema = /* @__PURE__ */ builtOnFirstUse(() => {
   const checkbox = z.literal("on").optional().transform(Boolean);
   return z
     .object({
@@ -69,11 +66,7 @@ function buildInformationSchema() {
         });
       }
     });
-}
-let informationSchemaBuilt: ReturnType<typeof buildInformationSchema> | undefined;
-export function informationSchema(): ReturnType<typeof buildInformationSchema> {
-  return (informationSchemaBuilt ??= buildInformationSchema());
-}
+});
 
 export type InformationForm = z.infer<ReturnType<typeof informationSchema>>;
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { builtOnFirstUse } from "../../../built-on-first-use";
 
 // The group details step's form (lead contact, group, arrival, coach): one zod schema for
 // the server action, with the gateway's GroupDetails built from it. Pure, unit-tested.
@@ -21,9 +22,9 @@ export function isUkMobile(value: string): boolean {
   return /^(?:\+44|0)7\d{9}$/.test(value.replace(/[\s-]/g, ""));
 }
 
-/** Built on first use, so pages that load this module for its field names do not bring zod (see information.ts). */
-function buildDetailsSchema() {
-  return z
+/** Built on first use (see built-on-first-use.ts). */
+export const detailsSchema = /* @__PURE__ */ builtOnFirstUse(() =>
+  z
     .object({
       groupName: text(200, "Enter your group's name", "Group name must be 200 characters or fewer"),
       leadName: text(200, "Enter the name of the group's lead contact", "Name must be 200 characters or fewer"),
@@ -51,12 +52,8 @@ function buildDetailsSchema() {
       if (!/^\d+$/.test(v.coaches || "1") || n < 1 || n > MAX_COACHES) {
         ctx.addIssue({ code: "custom", path: ["coaches"], message: `Enter the number of coaches, from 1 to ${MAX_COACHES}` });
       }
-    });
-}
-let detailsSchemaBuilt: ReturnType<typeof buildDetailsSchema> | undefined;
-export function detailsSchema(): ReturnType<typeof buildDetailsSchema> {
-  return (detailsSchemaBuilt ??= buildDetailsSchema());
-}
+    }),
+);
 
 export type ParsedDetails = z.infer<ReturnType<typeof detailsSchema>>;
 

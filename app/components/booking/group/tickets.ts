@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { builtOnFirstUse } from "../../../built-on-first-use";
 
 // The group capacities form: per chosen activity, one or more rows of "time slot +
 // tickets per type". Pure (no I/O), shared by the route's action, its page and tests.
@@ -86,9 +87,9 @@ export function rowsFromForm(form: FormData, activityCount: number): FormRows {
   return out;
 }
 
-/** Built on first use, so pages that load this module for its field names do not bring zod (see booking/information.ts). */
-function buildQuantitySchema() {
-  return z
+/** Built on first use (see built-on-first-use.ts). */
+const quantitySchema = /* @__PURE__ */ builtOnFirstUse(() =>
+  z
     .string()
     .trim()
     .transform((s) => (s === "" ? "0" : s))
@@ -98,10 +99,8 @@ function buildQuantitySchema() {
         .regex(/^\d+$/, "Enter a whole number, such as 10")
         .transform(Number)
         .pipe(z.number().max(MAX_TICKETS, `Enter ${MAX_TICKETS} or fewer`)),
-    );
-}
-let quantitySchemaBuilt: ReturnType<typeof buildQuantitySchema> | undefined;
-const quantitySchema = () => (quantitySchemaBuilt ??= buildQuantitySchema());
+    ),
+);
 
 export type FieldErrors = Record<string, string>;
 
