@@ -12,7 +12,7 @@ import { sanitizeRichText } from "../rich-text.server";
 // here above the statement when the CMS has one.
 
 /** When this statement was prepared and last reviewed (update it with the statement). */
-const STATEMENT_DATE = "2026-11-22";
+const STATEMENT_DATE = "2026-11-23";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { cms } = context.get(servicesContext);
