@@ -1,8 +1,7 @@
-import { expect, logIn, test } from "./fixtures";
+import { DEMO, expect, logIn, test } from "./fixtures";
 import { rejectCookies, waitForHydration } from "./registration-support";
 
 // Each test has its own seeded user, so they can run side by side on one server.
-const PASSWORD = "museum-visit-2026";
 
 // Whole journeys through several pages: more than the default 30 s when the machine is busy.
 test.describe.configure({ timeout: 90_000 });
@@ -13,7 +12,7 @@ test.beforeEach(async ({ page, baseURL }) => {
 
 async function openAssociations(page: import("@playwright/test").Page, email: string) {
   await page.goto("/login?redirectTo=/account/organisation/association");
-  await logIn(page, email, PASSWORD);
+  await logIn(page, email, DEMO.password);
   // The first render of the organisation search can take a moment while the index loads.
   await expect(page.getByRole("heading", { level: 1, name: "Your organisations" })).toBeVisible({ timeout: 20_000 });
   await expect(page).toHaveURL(/:\d+\/account\/organisation\/association$/);
@@ -93,7 +92,7 @@ test("the only lead of an organisation with members cannot leave it", async ({ p
 
 test("a member sees their organisation read-only, with why", async ({ page, axe }) => {
   await page.goto("/login?redirectTo=/account/organisation/edit");
-  await logIn(page, "office@riverside-primary.example.org", PASSWORD);
+  await logIn(page, "office@riverside-primary.example.org", DEMO.password);
   await expect(page.getByRole("heading", { level: 1, name: "Your organisation" })).toBeVisible();
   await expect(page).toHaveURL(/:\d+\/account\/organisation\/edit$/);
   await expect(page.getByText("Only the lead contact of Riverside Primary School can change its details.")).toBeVisible();

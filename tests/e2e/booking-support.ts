@@ -1,9 +1,10 @@
 import type { Locator, Page } from "@playwright/test";
-import { expect, logIn } from "./fixtures";
+import { DEMO, expect, logIn } from "./fixtures";
 
 // Steps of the standard booking flow shared by booking.spec.ts and no-js/booking.spec.ts.
 
-export const PASSWORD = "museum-visit-2026";
+/** Every seeded login shares the demo password. */
+export const PASSWORD = DEMO.password;
 export const VENUES = {
   mills: "venue-aire-valley-mills",
   natural: "venue-leeds-natural-history",

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, logIn, test } from "./fixtures";
+import { DEMO, expect, logIn, test } from "./fixtures";
 
 // The group flow (tour-operator, other-group): date → activities → times and tickets →
 // group details → payment → review → confirmation. The tests share the seeded tour
@@ -7,7 +7,7 @@ import { expect, logIn, test } from "./fixtures";
 // this user (orders.spec.ts uses the club account).
 test.describe.configure({ mode: "serial" });
 
-const OPERATOR = { email: "operator@example.org", password: "museum-visit-2026" };
+const OPERATOR = { email: "operator@example.org", password: DEMO.password };
 const VENUE = "venue-york-roman-quarter";
 
 /** A month well ahead (card payment now, no pay-later hold needed), different from other specs. */

@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { DEMO, expect, test } from "./fixtures";
 import { uniqueEmail, waitForHydration } from "./registration-support";
 
 // Keyboard only (WCAG 2.1.1, 2.4.1, 2.4.3, 2.4.7): after the first page.goto of each test
@@ -9,7 +9,6 @@ import { uniqueEmail, waitForHydration } from "./registration-support";
 // keyboard alone, the app is wrong, not the test. Each booking test books as its own seeded
 // user (mocks/backend/seed.ts, keyboard.*) on a month no other test uses.
 
-const PASSWORD = "museum-visit-2026";
 test.describe.configure({ timeout: 180_000 });
 
 const active = (page: Page) => page.locator(":focus");
@@ -107,7 +106,7 @@ async function logIn(page: Page, email: string) {
   await expectFocusVisible(page);
   await page.keyboard.press("Tab");
   await expect(main.getByLabel("Password", { exact: true })).toBeFocused();
-  await page.keyboard.type(PASSWORD);
+  await page.keyboard.type(DEMO.password);
   await page.keyboard.press("Enter");
 }
 

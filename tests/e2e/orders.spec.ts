@@ -6,7 +6,7 @@ import { DEMO, expect, logIn, test } from "./fixtures";
 // so nothing here changes an order another spec reads; the demo school's seeded orders
 // are only read.
 
-const CLUB = { email: "club@example.org", password: "museum-visit-2026" };
+const CLUB = { email: "club@example.org", password: DEMO.password };
 const VENUE = "venue-aire-valley-mills";
 
 function monthAhead(months: number): string {

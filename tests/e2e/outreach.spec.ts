@@ -1,12 +1,11 @@
 import type { Locator, Page } from "@playwright/test";
-import { expect, logIn, test } from "./fixtures";
+import { DEMO, expect, logIn, test } from "./fixtures";
 
 // Outreach (DESIGN.md §3): eligibility → activities → advisories → questions → schedule
 // (time-slot and lunch modals) → terms → summary → payment → confirmation. Each test
 // books as its own seeded user (mocks/backend/seed.ts, outreach.*), at its own school, so
 // tests running in parallel on one backend never share a basket or an order list.
 
-const PASSWORD = "museum-visit-2026";
 const USERS = {
   school: "outreach.school@example.org",
   keys: "outreach.keys@example.org",
@@ -19,7 +18,7 @@ const ROOT = "/account/book/outreach";
 
 async function logInAs(page: Page, email: string) {
   await page.goto("/login");
-  await logIn(page, email, PASSWORD);
+  await logIn(page, email, DEMO.password);
   await expect(page).toHaveURL(/\/account$/);
   const accept = page.getByRole("button", { name: "Accept cookies" });
   if (await accept.isVisible()) await accept.click();

@@ -27,7 +27,7 @@ test("logs in after a wrong password, and logs out", async ({ page }) => {
 });
 
 // A seeded user no other e2e test edits (mocks/backend/seed.ts).
-const EDITOR = { email: "imran.hussain@example.org", password: "museum-visit-2026" };
+const EDITOR = { email: "imran.hussain@example.org", password: DEMO.password };
 
 test("edits their details: an error beside the field with everything kept, then saved", async ({ page }) => {
   await page.goto("/login?redirectTo=/account/user/edit");
