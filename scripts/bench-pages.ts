@@ -12,11 +12,9 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { gzipSync } from "node:zlib";
 import type { ServerBuild } from "react-router";
-import { logIn } from "./support/production-server.ts";
+import { BUILD_DIR, logIn, ROOT } from "./support/production-server.ts";
 import { median, mark, table } from "./support/report.ts";
 
-const ROOT = path.resolve(import.meta.dirname, "..");
-const BUILD_DIR = process.env.BUILD_DIR || "build";
 const ORIGIN = "http://localhost";
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
