@@ -13,18 +13,11 @@ import { pathToFileURL } from "node:url";
 import { gzipSync } from "node:zlib";
 import type { ServerBuild } from "react-router";
 import { BUILD_DIR, logIn, ROOT } from "./support/production-server.ts";
-import { median, mark, table } from "./support/report.ts";
+import { cpuNow, median, mark, table } from "./support/report.ts";
 
 const ORIGIN = "http://localhost";
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
-
-
-
-const cpuNow = () => {
-  const { user, system } = process.cpuUsage();
-  return (user + system) / 1000;
-};
 
 let loaded: Promise<ServerBuild> | null = null;
 
