@@ -27,10 +27,12 @@ COPY --from=dependencies /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
 COPY package.json server.ts ./
 COPY server ./server
-# The two app modules the server imports directly (type-stripped, no imports of their own
-# beyond node:): the request id, and the security headers it puts on static files.
+# The app modules the server imports directly (type-stripped, no imports of their own
+# beyond node:): the request id, the security headers it puts on static files, and the
+# Accept-Encoding choice for static files.
 COPY app/request-id.ts ./app/request-id.ts
 COPY app/security/csp.ts ./app/security/csp.ts
+COPY app/compression.server.ts ./app/compression.server.ts
 # The official image's unprivileged user; the process writes nothing to disk.
 USER node
 EXPOSE 3000

@@ -18,7 +18,7 @@ import { FACET_ATTRIBUTES, SEARCHABLE_ATTRIBUTES } from "../mocks/search/setting
 import { type QueryWord, allowedTypos, matchLength, normalise, queryWords, tokenize } from "../mocks/search/text.ts";
 import type { OrganisationRecord } from "../mocks/search/types.ts";
 import { initialJsSection, ssrSection } from "./bench-pages.ts";
-import { mark, percentile, table } from "./support/report.ts";
+import { cpuNow, mark, percentile, table } from "./support/report.ts";
 
 interface Section {
   name: string;
@@ -38,12 +38,6 @@ interface Timing {
   runs: number;
 }
 
-const cpuNow = () => {
-  const { user, system } = process.cpuUsage();
-  return (user + system) / 1000;
-};
-
-
 /** Runs `fn` warmUp times unmeasured, then `runs` times measured (ms per run). */
 async function measure(fn: () => unknown, runs: number, warmUp: number): Promise<Timing> {
   for (let i = 0; i < warmUp; i++) await fn();
@@ -62,7 +56,6 @@ async function measure(fn: () => unknown, runs: number, warmUp: number): Promise
 }
 
 const ms = (value: number) => (value >= 100 ? value.toFixed(0) : value >= 10 ? value.toFixed(1) : value.toFixed(2));
-
 
 // ---- the search section ----
 

@@ -22,7 +22,7 @@ import { parseArgs } from "node:util";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { BUILD_DIR, buildIfNeeded, logIn, serverPort, startServer } from "./support/production-server.ts";
-import { median, table } from "./support/report.ts";
+import { mark, median, table } from "./support/report.ts";
 
 const CHROME_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const CHROME_FLAGS = [
@@ -129,7 +129,7 @@ async function main(): Promise<number> {
         `≥ ${TARGETS.performance}`,
         String(accessibility),
         `${TARGETS.accessibility}`,
-        ok ? "✔ pass" : "✘ FAIL",
+        mark(ok),
       ]);
       // Each audit once, with what each run measured.
       const byAudit = new Map<string, string[]>();

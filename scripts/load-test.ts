@@ -27,7 +27,6 @@ import autocannon from "autocannon";
 import { buildIfNeeded, logIn, serverPort, startServer, type Server } from "./support/production-server.ts";
 import { mark, percentile, sleep, table } from "./support/report.ts";
 
-
 const { values: args } = parseArgs({
   options: {
     duration: { type: "string", default: "30" },
@@ -223,7 +222,6 @@ async function openLoop(
   return outcome;
 }
 
-
 // ---- phases ----
 
 async function steadyLoad(server: Server, cookie: string): Promise<{ pass: boolean; homeRps: number; homeLatencyP50: number }> {
@@ -348,7 +346,7 @@ async function overload(server: Server, saturatedRps: number, normalP50: number)
       confirmErrors === 0 && confirm.ok > 0,
     ],
   ];
-  console.log(table(["overload", "", ""], checks.map(([what, value, ok]) => [what, value, ok ? "✔" : "✘ FAIL"])));
+  console.log(table(["overload", "", ""], checks.map(([what, value, ok]) => [what, value, mark(ok)])));
   return checks.every(([, , ok]) => ok);
 }
 

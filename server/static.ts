@@ -96,7 +96,7 @@ export interface StaticFiles {
  * @param headers what every file response carries besides its own (the security headers
  * the app's responses get: X-Content-Type-Options, Referrer-Policy, HSTS in production…).
  */
-export async function loadStaticFiles(clientDirectory: string, headers: readonly (readonly [string, string])[] = []): Promise<StaticFiles> {
+export async function loadStaticFiles(clientDirectory: string, headers: readonly (readonly [string, string])[]): Promise<StaticFiles> {
   const files = new Map<string, StaticFile>();
   for (const [urlPath, absolutePath] of await walk(clientDirectory)) {
     const info = await stat(absolutePath);
@@ -118,7 +118,6 @@ export async function loadStaticFiles(clientDirectory: string, headers: readonly
     res.setHeader("Cache-Control", file.cacheControl);
     res.setHeader("ETag", file.etag);
     for (const [name, value] of headers) res.setHeader(name, value);
-    res.setHeader("X-Content-Type-Options", "nosniff");
     if (file.compressible) res.setHeader("Vary", "Accept-Encoding");
     if (req.headers["if-none-match"] === file.etag) {
       res.writeHead(304).end();

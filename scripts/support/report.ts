@@ -1,8 +1,14 @@
-// How the measuring scripts (bench, load test, Lighthouse) print their figures.
+// What the measuring scripts (bench, load test, Lighthouse) share to take and print their figures.
 
 export const mark = (pass: boolean) => (pass ? "✔ pass" : "✘ FAIL");
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** This process's CPU time so far (user + system), ms. */
+export const cpuNow = () => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+};
 
 /** A plain-text table: the first column left-aligned, the others right-aligned. */
 export function table(header: readonly string[], rows: readonly (readonly string[])[]): string {
