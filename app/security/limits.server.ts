@@ -10,7 +10,6 @@ const limiters = Object.fromEntries(
 
 export interface RateLimited {
   status: 429;
-  retryAfterSeconds: number;
   /** Retry-After, for the 429 response. */
   headers: Record<string, string>;
   /** Shown on the form, which keeps what was typed. */
@@ -24,7 +23,6 @@ export function rateLimit(request: Request, name: RateLimitName): RateLimited | 
   const seconds = result.retryAfterSeconds;
   return {
     status: 429,
-    retryAfterSeconds: seconds,
     headers: { "Retry-After": String(seconds) },
     message: `There have been too many attempts from your network. Wait ${waitPhrase(seconds)} and try again.`,
   };
