@@ -37,6 +37,11 @@ export function getSession(request: Request): Promise<AppSession> {
   return storage.getSession(request.headers.get("Cookie"));
 }
 
+/** A session with nothing in it, as for a request without the cookie. */
+export function emptySession(): Promise<AppSession> {
+  return storage.getSession();
+}
+
 /** The cookie's own expiry: the earliest of the gateway's, the absolute and the idle time-out. */
 function cookieExpiry(session: AppSession, limits: SessionLimits): Date {
   const issuedAt = session.get("issuedAt") ?? 0;
@@ -55,7 +60,7 @@ export async function startSession(
   now: number = Date.now(),
   limits: SessionLimits = config.session,
 ): Promise<string> {
-  const fresh = await storage.getSession();
+  const fresh = await emptySession();
   fresh.set("token", login.token);
   fresh.set("expiresAt", login.expiresAt);
   fresh.set("issuedAt", now);
