@@ -36,6 +36,6 @@ export const servicesMiddleware: MiddlewareFunction<Response> = async ({ request
   // A response that logged in, out, or dropped an unknown token has set the cookie itself.
   if (setsSessionCookie(response.headers)) return response;
   if (state === "expired") response.headers.append("Set-Cookie", await destroySession(session));
-  else if (state === "refresh" && session.get("token")) response.headers.append("Set-Cookie", await touchSession(session, now));
+  else if (state === "refresh") response.headers.append("Set-Cookie", await touchSession(session, now));
   return response;
 };
