@@ -1,5 +1,5 @@
 import { createCookieSessionStorage, type Session } from "react-router";
-import { config } from "./config.server";
+import { config, type Config } from "./config.server";
 
 interface SessionData {
   token: string;
@@ -28,10 +28,7 @@ const storage = createCookieSessionStorage<SessionData>({
 
 export type AppSession = Session<SessionData>;
 
-export interface SessionLimits {
-  idleTimeoutMs: number;
-  absoluteTimeoutMs: number;
-}
+export type SessionLimits = Config["session"];
 
 export function getSession(request: Request): Promise<AppSession> {
   return storage.getSession(request.headers.get("Cookie"));
