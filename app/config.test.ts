@@ -1,5 +1,15 @@
+import { spawnSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import { EMBEDDED_GATEWAY_URL, parseConfig } from "./config.server";
+
+/** Loads config.server.ts in a new Node process with `env` over this one's (less its SESSION_SECRET), as the server does at start. */
+function startWith(env: Record<string, string>) {
+  const { SESSION_SECRET: _inherited, ...inherited } = process.env;
+  return spawnSync(process.execPath, ["--input-type=module", "-e", 'await import("./app/config.server.ts"); console.log("started")'], {
+    env: { ...inherited, ...env },
+    encoding: "utf8",
+  });
+}
 
 describe("configuration", () => {
   it("runs on the embedded default with nothing set", () => {
@@ -106,13 +116,8 @@ describe("secrets", () => {
   it.each([
     ["unset", {}],
     ["set to the embedded default", { SESSION_SECRET: "embedded-default-session-secret-not-for-production" }],
-  ])("a production server does not start with the session secret %s", async (_name, env: Record<string, string>) => {
-    const { spawnSync } = await import("node:child_process");
-    const { SESSION_SECRET: _inherited, ...inherited } = process.env;
-    const run = spawnSync(process.execPath, ["--input-type=module", "-e", 'await import("./app/config.server.ts"); console.log("started")'], {
-      env: { ...inherited, ENVIRONMENT_LABEL: "production", ...env },
-      encoding: "utf8",
-    });
+  ])("a production server does not start with the session secret %s", (_name, env: Record<string, string>) => {
+    const run = startWith({ ENVIRONMENT_LABEL: "production", ...env });
     expect(run.status).toBe(1);
     expect(run.stdout).not.toContain("started");
     expect(run.stderr).toMatch(/SESSION_SECRET: production needs its own secret/);
@@ -120,12 +125,8 @@ describe("secrets", () => {
 });
 
 describe("start-up with a bad value", () => {
-  it("stops the process with a message naming the variable", async () => {
-    const { spawnSync } = await import("node:child_process");
-    const run = spawnSync(process.execPath, ["--input-type=module", "-e", 'await import("./app/config.server.ts")'], {
-      env: { ...process.env, GTM_ID: "not-a-container" },
-      encoding: "utf8",
-    });
+  it("stops the process with a message naming the variable", () => {
+    const run = startWith({ GTM_ID: "not-a-container" });
     expect(run.status).toBe(1);
     expect(run.stderr).toMatch(/Invalid configuration:\n\s+GTM_ID: /);
   });
