@@ -5,7 +5,7 @@ import type { RateLimitRule } from "./security/rate-limit";
 // server with a message naming the variable (see ADR 0003).
 const DEFAULT_SESSION_SECRET = "embedded-default-session-secret-not-for-production";
 /** The test container, loaded by default everywhere but production. */
-export const TEST_GTM_ID = "GTM-TEST123";
+const TEST_GTM_ID = "GTM-TEST123";
 
 const optionalUrl = z.url({ protocol: /^https?$/ }).optional();
 

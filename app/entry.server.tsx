@@ -2,7 +2,7 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
-import { ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
+import { ServerRouter, type EntryContext, type HandleErrorFunction } from "react-router";
 import { documentCompressor, preferredEncoding } from "./compression.server";
 import { config } from "./config.server";
 import { startEmbeddedDefault } from "./embedded.server";
@@ -21,7 +21,7 @@ if (config.embedded) await startEmbeddedDefault(config);
 export const streamTimeout = 5_000;
 
 /** `Link: <…>; rel=preload; as=style` for every stylesheet of the matched routes (their `links` and the CSS they import), root first. */
-export function stylesheetPreloads(context: Pick<EntryContext, "manifest" | "routeModules" | "staticHandlerContext">): string[] {
+function stylesheetPreloads(context: Pick<EntryContext, "manifest" | "routeModules" | "staticHandlerContext">): string[] {
   const hrefs = new Set<string>();
   for (const match of context.staticHandlerContext.matches) {
     const id = match.route.id;
@@ -38,7 +38,6 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  _loadContext: RouterContextProvider,
 ) {
   // Every document gets its own nonce and an enforced policy (ADR 0008). The tag manager's
   // origin is allowed only when this document loads it (the root loader decides the same way).

@@ -4,7 +4,7 @@ import { logout } from "./api/gateway.server";
 import { config } from "./config.server";
 import { servicesContext } from "./context";
 import { REQUEST_ID_HEADER, requestIdFrom } from "./request-id";
-import { destroySession, getSession, sessionState, setsSessionCookie, touchSession } from "./session.server";
+import { destroySession, emptySession, getSession, sessionState, setsSessionCookie, touchSession } from "./session.server";
 
 /**
  * Builds this request's session and API clients; runs before every guard. A session past
@@ -12,7 +12,7 @@ import { destroySession, getSession, sessionState, setsSessionCookie, touchSessi
  * as anonymous; an active one has its last-seen time moved on (ADR 0008).
  */
 export const servicesMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-  const session = await getSession(request);
+  let session = await getSession(request);
   const now = Date.now();
   const state = sessionState(session, now, config.session);
   const { gatewayBaseUrl: baseUrl, gatewayTimeoutMs: timeoutMs } = config;
@@ -20,10 +20,9 @@ export const servicesMiddleware: MiddlewareFunction<Response> = async ({ request
   const requestId = requestIdFrom(request.headers.get(REQUEST_ID_HEADER));
 
   if (state === "expired") {
-    const token = session.get("token");
-    for (const key of ["token", "expiresAt", "issuedAt", "seenAt"] as const) session.unset(key);
     // Best effort: the cookie is cleared whatever the gateway answers.
-    await logout(createGatewayClient({ baseUrl, timeoutMs, token, requestId })).catch(() => undefined);
+    await logout(createGatewayClient({ baseUrl, timeoutMs, token: session.get("token"), requestId })).catch(() => undefined);
+    session = await emptySession();
   }
 
   context.set(servicesContext, {
@@ -37,6 +36,6 @@ export const servicesMiddleware: MiddlewareFunction<Response> = async ({ request
   // A response that logged in, out, or dropped an unknown token has set the cookie itself.
   if (setsSessionCookie(response.headers)) return response;
   if (state === "expired") response.headers.append("Set-Cookie", await destroySession(session));
-  else if (state === "refresh" && session.get("token")) response.headers.append("Set-Cookie", await touchSession(session, now));
+  else if (state === "refresh") response.headers.append("Set-Cookie", await touchSession(session, now));
   return response;
 };

@@ -1,5 +1,5 @@
 import { createCookieSessionStorage, type Session } from "react-router";
-import { config } from "./config.server";
+import { config, type Config } from "./config.server";
 
 interface SessionData {
   token: string;
@@ -28,13 +28,15 @@ const storage = createCookieSessionStorage<SessionData>({
 
 export type AppSession = Session<SessionData>;
 
-export interface SessionLimits {
-  idleTimeoutMs: number;
-  absoluteTimeoutMs: number;
-}
+export type SessionLimits = Config["session"];
 
 export function getSession(request: Request): Promise<AppSession> {
   return storage.getSession(request.headers.get("Cookie"));
+}
+
+/** A session with nothing in it, as for a request without the cookie. */
+export function emptySession(): Promise<AppSession> {
+  return storage.getSession();
 }
 
 /** The cookie's own expiry: the earliest of the gateway's, the absolute and the idle time-out. */
@@ -55,7 +57,7 @@ export async function startSession(
   now: number = Date.now(),
   limits: SessionLimits = config.session,
 ): Promise<string> {
-  const fresh = await storage.getSession();
+  const fresh = await emptySession();
   fresh.set("token", login.token);
   fresh.set("expiresAt", login.expiresAt);
   fresh.set("issuedAt", now);

@@ -27,13 +27,13 @@ export interface DocumentPolicyOptions {
 }
 
 /** "x.algolia.net" or "https://x.algolia.net" as a CSP source (an origin). */
-export function searchHostSource(host: string): string {
+function searchHostSource(host: string): string {
   const url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(host) ? host : `https://${host}`);
   return url.origin;
 }
 
 /** Where search-insights sends click and view events when a real provider is configured. */
-export const SEARCH_INSIGHTS_ORIGIN = "https://insights.algolia.io";
+const SEARCH_INSIGHTS_ORIGIN = "https://insights.algolia.io";
 
 export function documentPolicy(options: DocumentPolicyOptions): string {
   const { nonce, tagManager, searchHosts, production, development = false } = options;
