@@ -28,9 +28,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   if (!parsed.success) return data({ sent: false, errors: toFieldErrors(parsed.error), values, demoLink: null }, { status: 400 });
 
   const limited = rateLimit(request, "passwordReset");
-  if (limited) {
-    return data({ sent: false, errors: { form: limited.message }, values, demoLink: null }, { status: limited.status, headers: limited.headers });
-  }
+  if (limited) return data({ sent: false, errors: { form: limited.message }, values, demoLink: null }, limited.init);
 
   const started = new Date();
   const result = await inlineRetry(requestPasswordReset(context.get(servicesContext).gateway, { email: parsed.data.email }));

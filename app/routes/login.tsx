@@ -33,7 +33,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success) return data({ errors: toFieldErrors(parsed.error), values }, { status: 400 });
 
   const limited = rateLimit(request, "login");
-  if (limited) return data({ errors: { form: limited.message }, values }, { status: limited.status, headers: limited.headers });
+  if (limited) return data({ errors: { form: limited.message }, values }, limited.init);
 
   const { session, gateway } = context.get(servicesContext);
   // A gateway failure re-shows the form with the email kept and a message to try again.

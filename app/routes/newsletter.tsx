@@ -20,7 +20,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success) return data({ ok: false, errors: toFieldErrors(parsed.error), values }, { status: 400 });
 
   const limited = rateLimit(request, "newsletter");
-  if (limited) return data({ ok: false, errors: { form: limited.message }, values }, { status: limited.status, headers: limited.headers });
+  if (limited) return data({ ok: false, errors: { form: limited.message }, values }, limited.init);
 
   const { gateway } = context.get(servicesContext);
   const result = await inlineRetry(subscribeToNewsletter(gateway, { email: parsed.data.email, consent: true }));

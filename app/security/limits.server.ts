@@ -9,11 +9,10 @@ const limiters = Object.fromEntries(
 ) as Record<RateLimitName, FixedWindowLimiter>;
 
 export interface RateLimited {
-  status: 429;
-  /** Retry-After, for the 429 response. */
-  headers: Record<string, string>;
   /** Shown on the form, which keeps what was typed. */
   message: string;
+  /** For the action's answer: 429 with Retry-After. */
+  init: { status: 429; headers: Record<string, string> };
 }
 
 /** Counts this post against its client's limit for `name`; the refusal, or null to go on. */
@@ -22,8 +21,7 @@ export function rateLimit(request: Request, name: RateLimitName): RateLimited | 
   if (result.ok) return null;
   const seconds = result.retryAfterSeconds;
   return {
-    status: 429,
-    headers: { "Retry-After": String(seconds) },
     message: `There have been too many attempts from your network. Wait ${waitPhrase(seconds)} and try again.`,
+    init: { status: 429, headers: { "Retry-After": String(seconds) } },
   };
 }

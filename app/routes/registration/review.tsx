@@ -74,9 +74,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
   const { user, organisationId, organisation } = completeDraft(draftFor(await readDraft(request), group));
   const limited = rateLimit(request, "registration");
-  if (limited) {
-    return data({ errors: {} as Record<string, string>, message: limited.message, links: [] as Links }, { status: limited.status, headers: limited.headers });
-  }
+  if (limited) return data({ errors: {} as Record<string, string>, message: limited.message, links: [] as Links }, limited.init);
   const { gateway } = context.get(servicesContext);
 
   const body: RegistrationRequest = {
