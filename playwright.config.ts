@@ -43,6 +43,8 @@ export default defineConfig({
       BUILD_DIR: process.env.BUILD_DIR ?? "build",
       NODE_ENV: "production",
       GTM_ID: "GTM-TEST123",
+      // Configured rather than the embedded default, so session tests can sign cookies with it.
+      SESSION_SECRET: "e2e-session-secret-only-for-the-test-server",
       RATE_LIMIT_LOGIN: "10000/60",
       RATE_LIMIT_REGISTRATION: "10000/60",
       RATE_LIMIT_PASSWORD_RESET: "10000/60",

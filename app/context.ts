@@ -8,6 +8,8 @@ import type { AppSession } from "./session.server";
 
 export interface Services {
   session: AppSession;
+  /** The request came with a session past its idle or absolute time-out, now ended. */
+  sessionTimedOut: boolean;
   /** Logged with the request and sent to the gateway and CMS as X-Request-Id. */
   requestId: string;
   gateway: GatewayClient;

@@ -1,11 +1,11 @@
-import { redirect, type RouterContextProvider } from "react-router";
+import { type RouterContextProvider } from "react-router";
 import type { User } from "./api/gateway.server";
 import { servicesContext, userContext } from "./context";
-import { loginPath } from "./safe-redirect";
+import { toLogin } from "./guards/login-required";
 
 /** For loaders behind loginRequired: the user and this request's gateway client. */
 export function requireUser(context: Readonly<RouterContextProvider>, url: URL) {
   const user: User | null = context.get(userContext);
-  if (!user) throw redirect(loginPath(url.pathname + url.search));
+  if (!user) throw toLogin(context, url);
   return { user, gateway: context.get(servicesContext).gateway };
 }

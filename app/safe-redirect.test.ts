@@ -27,5 +27,7 @@ describe("safeRedirectPath", () => {
   it("builds the login path with an encoded return path", () => {
     expect(loginPath("/account/user/edit")).toBe("/login?redirectTo=%2Faccount%2Fuser%2Fedit");
     expect(loginPath("//evil.example")).toBe("/login");
+    expect(loginPath("/account", "timeout")).toBe("/login?redirectTo=%2Faccount&reason=timeout");
+    expect(loginPath("/", "timeout")).toBe("/login?reason=timeout");
   });
 });

@@ -23,7 +23,13 @@ export function safeRedirectPath(to: unknown, fallback = "/account"): string {
   return url.pathname + url.search + url.hash;
 }
 
-export function loginPath(returnTo: string): string {
+/** Why the login page is shown, when it is not the user's own choice. */
+export type LoginReason = "timeout";
+
+export function loginPath(returnTo: string, reason?: LoginReason): string {
   const safe = safeRedirectPath(returnTo, "");
-  return safe && safe !== "/" ? `/login?redirectTo=${encodeURIComponent(safe)}` : "/login";
+  const query = new URLSearchParams();
+  if (safe && safe !== "/") query.set("redirectTo", safe);
+  if (reason) query.set("reason", reason);
+  return query.size ? `/login?${query}` : "/login";
 }

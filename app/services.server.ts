@@ -27,6 +27,7 @@ export const servicesMiddleware: MiddlewareFunction<Response> = async ({ request
 
   context.set(servicesContext, {
     session,
+    sessionTimedOut: state === "expired",
     requestId,
     gateway: createGatewayClient({ baseUrl, timeoutMs, token: session.get("token"), requestId }),
     cms: createCmsClient({ baseUrl: config.cmsBaseUrl, timeoutMs, requestId }),

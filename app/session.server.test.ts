@@ -94,18 +94,21 @@ describe("the services middleware and the time-outs", () => {
     const request = new Request("http://localhost/account", { headers: { Cookie: cookie } });
     const args = { request, url: new URL(request.url), params: {}, context, pattern: "/" } as never;
     let tokenSeen: string | undefined;
+    let timedOut: boolean | undefined;
     const result = await servicesMiddleware(args, (() => {
       tokenSeen = context.get(servicesContext).session.get("token");
+      timedOut = context.get(servicesContext).sessionTimedOut;
       return Promise.resolve(response);
     }) as never);
-    return { response: result as Response, gatewayCalls, tokenSeen };
+    return { response: result as Response, gatewayCalls, tokenSeen, timedOut };
   }
 
   it("ends an idle session at the gateway, clears the cookie and goes on as anonymous", async () => {
     const cookie = cookiePair(await startSession(login, LOGIN));
     vi.useFakeTimers({ now: LOGIN + config.session.idleTimeoutMs + 1 });
-    const { response, gatewayCalls, tokenSeen } = await run(cookie);
+    const { response, gatewayCalls, tokenSeen, timedOut } = await run(cookie);
     expect(tokenSeen).toBeUndefined();
+    expect(timedOut).toBe(true);
     expect(gatewayCalls).toEqual(["POST /qa/auth/logout Bearer tok-1"]);
     expect(response.headers.get("Set-Cookie")).toMatch(new RegExp(`^${SESSION_COOKIE_NAME}=; .*Expires=Thu, 01 Jan 1970`));
   });
@@ -113,8 +116,9 @@ describe("the services middleware and the time-outs", () => {
   it("moves an active session's last-seen time on", async () => {
     const cookie = cookiePair(await startSession(login, LOGIN));
     vi.useFakeTimers({ now: LOGIN + 10 * MINUTE });
-    const { response, gatewayCalls, tokenSeen } = await run(cookie);
+    const { response, gatewayCalls, tokenSeen, timedOut } = await run(cookie);
     expect(tokenSeen).toBe("tok-1");
+    expect(timedOut).toBe(false);
     expect(gatewayCalls).toEqual([]);
     const refreshed = await sessionFrom(response.headers.get("Set-Cookie")!);
     expect(refreshed.get("seenAt")).toBe(LOGIN + 10 * MINUTE);

@@ -6,7 +6,7 @@ import { findOpenBasket } from "../booking/basket.server";
 import { bookingBlockedContext, bookingContext } from "../booking/context";
 import { FLOW_KINDS, flowFor } from "../booking/steps";
 import { servicesContext, userContext } from "../context";
-import { loginPath } from "../safe-redirect";
+import { toLogin } from "./login-required";
 
 /**
  * The booking routes need: a logged-in user (loginRequired runs first, on the account
@@ -18,7 +18,7 @@ import { loginPath } from "../safe-redirect";
  */
 export const booking: MiddlewareFunction<Response> = async ({ request, url, context }) => {
   const user = context.get(userContext);
-  if (!user) throw redirect(loginPath(url.pathname + url.search));
+  if (!user) throw toLogin(context, url);
   const { gateway } = context.get(servicesContext);
 
   const access = associationAccess(user, required(await listMyAssociations(gateway)).items);

@@ -1,6 +1,6 @@
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import { userContext } from "../context";
+import { servicesContext, userContext } from "../context";
 import { guardRegistry, guards } from "./index";
 import { themeFor } from "./theme";
 
@@ -40,9 +40,13 @@ describe("guards", () => {
     });
   });
 
-  it("loginRequired sends anonymous users to /login with the return path", () => {
+  it.each([
+    [false, "/login?redirectTo=%2Faccount%2Forders%3Fpage%3D2"],
+    [true, "/login?redirectTo=%2Faccount%2Forders%3Fpage%3D2&reason=timeout"],
+  ])("loginRequired sends anonymous users to /login with the return path (session just timed out: %s)", (sessionTimedOut, location) => {
     const context = new RouterContextProvider();
     context.set(userContext, null);
+    context.set(servicesContext, { sessionTimedOut } as never);
     let thrown: unknown;
     try {
       guardRegistry.loginRequired(args("/account/orders?page=2", context), next);
@@ -50,7 +54,7 @@ describe("guards", () => {
       thrown = error;
     }
     expect(thrown).toBeInstanceOf(Response);
-    expect((thrown as Response).headers.get("Location")).toBe("/login?redirectTo=%2Faccount%2Forders%3Fpage%3D2");
+    expect((thrown as Response).headers.get("Location")).toBe(location);
   });
 
   it("loginRequired lets a logged-in user through", () => {

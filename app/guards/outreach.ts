@@ -7,7 +7,7 @@ import { gatewayFailure, required } from "../api/result.server";
 import { associationAccess, type AssociationRequired } from "../booking/access";
 import { decideOutreachStep } from "../components/outreach/steps";
 import { servicesContext, userContext } from "../context";
-import { loginPath } from "../safe-redirect";
+import { toLogin } from "./login-required";
 
 /** Set by the outreach guard: the organisation, its eligibility and the outreach basket in progress. */
 export interface OutreachScope {
@@ -42,7 +42,7 @@ export async function findOutreachBasket(gateway: GatewayClient): Promise<Basket
  */
 export const outreach: MiddlewareFunction<Response> = async ({ request, url, context }) => {
   const user = context.get(userContext);
-  if (!user) throw redirect(loginPath(url.pathname + url.search));
+  if (!user) throw toLogin(context, url);
   const { gateway } = context.get(servicesContext);
 
   const associations = required(await listMyAssociations(gateway)).items;

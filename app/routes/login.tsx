@@ -54,8 +54,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 export function loader({ context, url }: Route.LoaderArgs) {
   const redirectTo = safeRedirectPath(url.searchParams.get("redirectTo"));
   if (context.get(userContext)) throw redirect(redirectTo);
-  // Where a completed password reset lands.
-  return { redirectTo, passwordReset: url.searchParams.get("reset") === "done" };
+  return {
+    redirectTo,
+    // Where a completed password reset lands.
+    passwordReset: url.searchParams.get("reset") === "done",
+    // Where a page behind login sends a session that has just timed out (guards/login-required).
+    timedOut: url.searchParams.get("reason") === "timeout",
+  };
 }
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
@@ -68,6 +73,12 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
       {loaderData.passwordReset && !actionData ? (
         <p role="status" className="success">
           Your password has been changed. Log in with your new password.
+        </p>
+      ) : null}
+      {loaderData.timedOut && !actionData ? (
+        <p role="status" className="notice">
+          For your security, your session timed out and you were logged out. Log in again to carry on where
+          you were.
         </p>
       ) : null}
       <FormErrors errors={errors} />

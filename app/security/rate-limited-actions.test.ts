@@ -44,6 +44,7 @@ async function contextWithServices() {
   const context = new RouterContextProvider();
   context.set(servicesContext, {
     session: await getSession(new Request("http://localhost/")),
+    sessionTimedOut: false,
     requestId: "rate-limit-test",
     gateway: createGatewayClient({ baseUrl: "http://gateway.embedded.invalid/qa", timeoutMs: 1000 }),
     cms: createCmsClient({ baseUrl: "http://cms.embedded.invalid/groups/api/v1", timeoutMs: 1000 }),

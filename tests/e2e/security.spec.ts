@@ -1,4 +1,5 @@
 import type { APIRequestContext, BrowserContext } from "@playwright/test";
+import { createCookie } from "react-router";
 import { DEMO, expect, logIn, test } from "./fixtures";
 
 const SESSION_COOKIE = "ticketing_session_qa"; // TICKETING_SESSION_COOKIE's default; no __Host- outside production
@@ -25,6 +26,18 @@ function tokenInCookie(value: string): string {
   const token = (JSON.parse(json) as { token?: unknown }).token;
   if (typeof token !== "string" || token.length < 16) throw new Error("no token in the session cookie");
   return token;
+}
+
+/**
+ * The session cookie's value with other login and last-seen times, signed as the server
+ * signs it: with the secret the e2e server is configured with (playwright.config).
+ */
+async function withSessionTimes(value: string, secret: string, times: { issuedAt: number; seenAt: number }) {
+  const codec = createCookie(SESSION_COOKIE, { secrets: [secret] });
+  const session = (await codec.parse(`${SESSION_COOKIE}=${value}`)) as Record<string, unknown> | null;
+  if (!session?.token) throw new Error("the session cookie did not verify with the configured secret");
+  const header = await codec.serialize({ ...session, ...times });
+  return header.slice(header.indexOf("=") + 1, header.indexOf(";"));
 }
 
 async function sessionCookie(context: BrowserContext) {
@@ -184,6 +197,44 @@ test.describe("the session", () => {
     await page.goto("/account");
     await expect(page).toHaveURL(/\/login\?redirectTo=%2Faccount$/);
   });
+});
+
+test.describe("session time-outs", () => {
+  const MINUTE = 60_000;
+  // The e2e server runs on the defaults: 120 minutes idle, 720 minutes after login.
+  const cases = [
+    { timeOut: "idle", times: (now: number) => ({ issuedAt: now - 180 * MINUTE, seenAt: now - 121 * MINUTE }) },
+    { timeOut: "absolute", times: (now: number) => ({ issuedAt: now - 721 * MINUTE, seenAt: now - MINUTE }) },
+  ];
+  for (const { timeOut, times } of cases) {
+    test(`past its ${timeOut} time-out a session ends: the login page says why, leads back, and the old token is dead`, async ({ page, context, axe }, testInfo) => {
+      const secret = testInfo.config.webServer?.env?.SESSION_SECRET;
+      if (!secret) throw new Error("playwright.config's webServer sets no SESSION_SECRET");
+      await page.goto("/login");
+      await logIn(page);
+      await expect(page).toHaveURL(/\/account$/);
+      const live = (await sessionCookie(context))!;
+
+      // The same session, as if its time had passed (the browser would still send a stolen copy).
+      const now = Date.now();
+      await context.addCookies([{ ...live, value: await withSessionTimes(live.value, secret, times(now)) }]);
+      await page.goto("/account/orders");
+      await expect(page).toHaveURL(/\/login\?redirectTo=%2Faccount%2Forders&reason=timeout$/);
+      await expect(page.getByRole("status").filter({ hasText: "your session timed out" })).toBeVisible();
+      expect(await sessionCookie(context)).toBeUndefined();
+      await axe();
+
+      await logIn(page);
+      await expect(page).toHaveURL(/\/account\/orders$/);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+
+      // Ended at the gateway: the old token with fresh times is refused, as any unknown token.
+      await context.addCookies([{ ...live, value: await withSessionTimes(live.value, secret, { issuedAt: now, seenAt: now }) }]);
+      await page.goto("/account");
+      await expect(page).toHaveURL(/\/login\?redirectTo=%2Faccount$/);
+      await expect(page.getByText("your session timed out")).toHaveCount(0);
+    });
+  }
 });
 
 test.describe("return paths", () => {
