@@ -1,47 +1,38 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import { DEMO, expect, logIn, test } from "./fixtures";
+import { rejectCookies, reviewNewGroup, waitForHydration } from "./registration-support";
+import { startServerProcess, type ServerProcess } from "./server-process";
 
 // The main e2e server relaxes the rate limits (every test posts from 127.0.0.1). This file
-// starts the same server command (playwright.config's webServer) on a port of its own with
-// small limits, set through the environment like any deployment: RATE_LIMIT_* are
-// configuration, not a test code path.
+// starts the production server on a port of its own with small limits, set through the
+// environment like any deployment: RATE_LIMIT_* are configuration, not a test code path.
 const port = Number(process.env.E2E_PORT ?? 3100) + 50;
 const baseURL = `http://127.0.0.1:${port}`;
-const LIMITS = { RATE_LIMIT_LOGIN: "3/60", RATE_LIMIT_PASSWORD_RESET: "2/900", RATE_LIMIT_NEWSLETTER: "2/3600" };
+const LIMITS = {
+  RATE_LIMIT_LOGIN: "3/60",
+  RATE_LIMIT_PASSWORD_RESET: "2/900",
+  RATE_LIMIT_NEWSLETTER: "2/3600",
+  RATE_LIMIT_REGISTRATION: "1/3600",
+};
 const TOO_MANY = /There have been too many attempts from your network\. Wait \d+ (minutes?|seconds?) and try again\./;
 
-let server: ChildProcess | undefined;
+let server: ServerProcess | undefined;
 
 test.describe.configure({ mode: "serial" });
 test.use({ baseURL });
 
-test.beforeAll(async ({}, testInfo) => {
+test.beforeAll(async () => {
   test.setTimeout(90_000);
-  const webServer = testInfo.config.webServer;
-  if (!webServer) throw new Error("playwright.config has no webServer to copy");
-  // Its own process group, so the shell and the server it starts stop together.
-  server = spawn(webServer.command, {
-    shell: true,
-    detached: true,
-    stdio: "ignore",
-    env: { ...process.env, ...webServer.env, PORT: String(port), ...LIMITS },
-  });
-  for (let tries = 0; ; tries++) {
-    const up = await fetch(`${baseURL}/`).then((r) => r.ok, () => false);
-    if (up) break;
-    if (tries > 150 || server.exitCode !== null) throw new Error("the rate-limit test server did not start");
-    await new Promise((resolve) => setTimeout(resolve, 400));
-  }
+  server = await startServerProcess({ PORT: String(port), ...LIMITS });
 });
 
-test.afterAll(() => {
-  if (server?.pid) process.kill(-server.pid, "SIGTERM");
-});
+test.afterAll(() => server?.stop());
 
 const sameOrigin = { Origin: baseURL, "Sec-Fetch-Site": "same-origin" };
 
 test("login: after the limit the form says to wait, keeps the email, and answers 429 with Retry-After", async ({ page, axe }) => {
   await page.goto("/login");
+  // Posted by the router (login.data), not as a document: wait until React has the form.
+  await waitForHydration(page);
   const submit = async (password: string) => {
     const [response] = await Promise.all([
       page.waitForResponse((r) => r.url().includes("/login.data") && r.request().method() === "POST"),
@@ -102,4 +93,30 @@ test("password reset: 429 with Retry-After, and the message on the form", async 
   await form.getByRole("button", { name: "Send the link" }).click();
   await expect(form.getByRole("alert")).toHaveText(TOO_MANY);
   await expect(form.getByLabel("Email address")).toHaveValue("someone@example.org");
+});
+
+test("registration: past the limit the review page says to wait, and every detail given is still there", async ({ page, axe }) => {
+  await rejectCookies(page, baseURL);
+  await reviewNewGroup(page, DEMO.email);
+
+  // The first attempt reaches the gateway (the address has an account); the second is one too many.
+  await page.getByRole("button", { name: "Register" }).click();
+  await expect(page.getByRole("alert")).toContainText(`An account already uses ${DEMO.email}.`);
+  const [response] = await Promise.all([
+    page.waitForResponse((r) => r.url().includes("/review.data") && r.request().method() === "POST"),
+    page.getByRole("button", { name: "Register" }).click(),
+  ]);
+  expect(response.status()).toBe(429);
+  expect(Number(response.headers()["retry-after"])).toBeGreaterThan(3000);
+  await expect(page.getByRole("alert")).toHaveText(TOO_MANY);
+  await expect(page).toHaveURL(/\/review$/);
+  const main = page.getByRole("main");
+  await expect(main.getByText("Kirkstall Ramblers")).toBeVisible();
+  await expect(main.getByText(DEMO.email)).toBeVisible();
+  await expect(page.getByLabel(/I accept the account terms/)).toBeChecked();
+  await axe();
+
+  // The draft is kept: the page is the same after a reload.
+  await page.reload();
+  await expect(main.getByText("Kirkstall Ramblers")).toBeVisible();
 });

@@ -26,3 +26,41 @@ export async function expectFieldError(page: Page, id: string, message: string |
   await expect(page.locator(`#${id}`)).toHaveAttribute("aria-invalid", "true");
   await expect(page.locator(`#${id}-error`)).toContainText(message);
 }
+
+export const PASSWORD = "lantern meadow quiet river";
+
+interface Person {
+  firstName: string;
+  lastName: string;
+  email: string;
+  password?: string;
+}
+
+export async function fillUser(page: Page, person: Person): Promise<void> {
+  await expect(page).toHaveURL(/\/user\/edit$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Your details" })).toBeVisible();
+  // The strength hint needs JavaScript.
+  await waitForHydration(page);
+  await page.getByLabel("First name").fill(person.firstName);
+  await page.getByLabel("Last name").fill(person.lastName);
+  await page.getByLabel("Email address", { exact: true }).first().fill(person.email);
+  await page.getByLabel("Create a password").fill(person.password ?? PASSWORD);
+}
+
+export async function saveAndContinue(page: Page): Promise<void> {
+  await page.getByRole("button", { name: "Save and continue" }).click();
+}
+
+/** A new walking club (group type "other") registered by `email`, as far as the review page with the terms accepted. */
+export async function reviewNewGroup(page: Page, email: string): Promise<void> {
+  await page.goto("/registration/other-group/organisation/edit");
+  await page.getByLabel("Name of your group").fill("Kirkstall Ramblers");
+  await page.getByLabel("Describe your group").fill("A walking club that visits museums on rainy days.");
+  await page.getByLabel("Address line 1").fill("Kirkstall Lane");
+  await page.getByLabel("Town or city").fill("Leeds");
+  await page.getByLabel("Postcode").fill("LS5 3BW");
+  await saveAndContinue(page);
+  await fillUser(page, { firstName: "Amara", lastName: "Okafor", email });
+  await saveAndContinue(page);
+  await page.getByLabel(/I accept the account terms/).check();
+}

@@ -1,17 +1,8 @@
 import type { Page } from "@playwright/test";
 import { DEMO, expect, logIn, test } from "./fixtures";
-import { expectFieldError, rejectCookies, uniqueEmail, waitForHydration } from "./registration-support";
+import { expectFieldError, fillUser, PASSWORD, rejectCookies, reviewNewGroup, saveAndContinue, uniqueEmail, waitForHydration } from "./registration-support";
 
 type Axe = () => Promise<void>;
-
-interface Person {
-  firstName: string;
-  lastName: string;
-  email: string;
-  password?: string;
-}
-
-const PASSWORD = "lantern meadow quiet river";
 
 // Whole journeys through several pages: more than the default 30 s when the machine is busy.
 test.describe.configure({ timeout: 90_000 });
@@ -48,21 +39,6 @@ async function pickOrganisation(page: Page, axe: Axe, query: string, name: strin
   await expect(page.getByRole("main").getByRole("textbox")).toHaveCount(0);
   await axe();
   await page.getByRole("link", { name: "Continue" }).click();
-}
-
-async function fillUser(page: Page, person: Person) {
-  await expect(page).toHaveURL(/\/user\/edit$/);
-  await expect(page.getByRole("heading", { level: 1, name: "Your details" })).toBeVisible();
-  // The strength hint needs JavaScript.
-  await waitForHydration(page);
-  await page.getByLabel("First name").fill(person.firstName);
-  await page.getByLabel("Last name").fill(person.lastName);
-  await page.getByLabel("Email address", { exact: true }).first().fill(person.email);
-  await page.getByLabel("Create a password").fill(person.password ?? PASSWORD);
-}
-
-async function saveAndContinue(page: Page) {
-  await page.getByRole("button", { name: "Save and continue" }).click();
 }
 
 /** Accepts the terms and registers; lands on the account. */
@@ -220,16 +196,7 @@ test("a tour operator registers their company, fixing the company number, then e
 });
 
 test("an email address that already has an account gets a way to log in or reset the password", async ({ page, axe }) => {
-  await page.goto("/registration/other-group/organisation/edit");
-  await page.getByLabel("Name of your group").fill("Kirkstall Ramblers");
-  await page.getByLabel("Describe your group").fill("A walking club that visits museums on rainy days.");
-  await page.getByLabel("Address line 1").fill("Kirkstall Lane");
-  await page.getByLabel("Town or city").fill("Leeds");
-  await page.getByLabel("Postcode").fill("LS5 3BW");
-  await saveAndContinue(page);
-  await fillUser(page, { firstName: "Amara", lastName: "Okafor", email: DEMO.email });
-  await saveAndContinue(page);
-  await page.getByLabel(/I accept the account terms/).check();
+  await reviewNewGroup(page, DEMO.email);
   await page.getByRole("button", { name: "Register" }).click();
 
   const alert = page.getByRole("alert");
