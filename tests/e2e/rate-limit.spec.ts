@@ -1,31 +1,20 @@
 import { DEMO, expect, logIn, test } from "./fixtures";
 import { rejectCookies, reviewNewGroup, waitForHydration } from "./registration-support";
-import { startServerProcess, type ServerProcess } from "./server-process";
+import { ownServerForFile } from "./server-process";
 
 // The main e2e server relaxes the rate limits (every test posts from 127.0.0.1). This file
 // starts the production server on a port of its own with small limits, set through the
 // environment like any deployment: RATE_LIMIT_* are configuration, not a test code path.
-const port = Number(process.env.E2E_PORT ?? 3100) + 50;
-const baseURL = `http://127.0.0.1:${port}`;
-const LIMITS = {
+const baseURL = ownServerForFile(50, {
   RATE_LIMIT_LOGIN: "3/60",
   RATE_LIMIT_PASSWORD_RESET: "2/900",
   RATE_LIMIT_NEWSLETTER: "2/3600",
   RATE_LIMIT_REGISTRATION: "1/3600",
-};
+});
 const TOO_MANY = /There have been too many attempts from your network\. Wait \d+ (minutes?|seconds?) and try again\./;
-
-let server: ServerProcess | undefined;
 
 test.describe.configure({ mode: "serial" });
 test.use({ baseURL });
-
-test.beforeAll(async () => {
-  test.setTimeout(90_000);
-  server = await startServerProcess({ PORT: String(port), ...LIMITS });
-});
-
-test.afterAll(() => server?.stop());
 
 const sameOrigin = { Origin: baseURL, "Sec-Fetch-Site": "same-origin" };
 

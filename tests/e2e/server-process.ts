@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { request as httpRequest, type ClientRequest, type IncomingMessage } from "node:http";
 import path from "node:path";
+import { test } from "@playwright/test";
 
 // Starts the production server (server.ts) on the build the e2e run uses, as its own
 // process on a free port, for tests of the server itself (health, logs, shedding, shutdown).
@@ -67,6 +68,22 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
       }
     },
   };
+}
+
+/**
+ * Runs the calling file's tests against a server of their own, on port E2E_PORT + offset
+ * (a fixed port, so `test.use({ baseURL })` can name it), configured by `env` as a
+ * deployment would be. Returns its base URL.
+ */
+export function ownServerForFile(offset: number, env: Record<string, string>): string {
+  const port = Number(process.env.E2E_PORT ?? 3100) + offset;
+  let server: ServerProcess | undefined;
+  test.beforeAll(async () => {
+    test.setTimeout(90_000);
+    server = await startServerProcess({ PORT: String(port), ...env });
+  });
+  test.afterAll(() => server?.stop());
+  return `http://127.0.0.1:${port}`;
 }
 
 export interface HeldRequest {

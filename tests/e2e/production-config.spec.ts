@@ -1,0 +1,60 @@
+import { DEMO, expect, logIn, test } from "./fixtures";
+import { ownServerForFile } from "./server-process";
+
+// The main e2e server is a test environment (ENVIRONMENT_LABEL=TEST, the test tag manager
+// container). This file starts the same build configured as production is: its own
+// SESSION_SECRET and no GTM_ID, so what only production does is seen in a browser too.
+const baseURL = ownServerForFile(60, {
+  ENVIRONMENT_LABEL: "production",
+  SESSION_SECRET: "production-like-secret-for-the-e2e-run-only",
+});
+const SESSION_COOKIE = "__Host-ticketing_session_qa";
+
+test.describe.configure({ mode: "serial" });
+test.use({ baseURL });
+
+test("without GTM_ID no tag manager is loaded or allowed, HSTS is sent, and no environment banner shows", async ({ page, axe }) => {
+  const tagManagerRequests: string[] = [];
+  page.on("request", (r) => r.url().includes("googletagmanager") && tagManagerRequests.push(r.url()));
+  const response = await page.goto("/");
+  const headers = response!.headers();
+  expect(headers["strict-transport-security"]).toBe("max-age=31536000; includeSubDomains");
+  expect(headers["content-security-policy"]).not.toContain("googletagmanager");
+
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page.locator('script[src*="googletagmanager"]')).toHaveCount(0);
+  await expect(page.locator("#gtm-bootstrap")).toHaveCount(0);
+  await expect(page.getByRole("note", { name: "Environment" })).toHaveCount(0);
+  await axe();
+
+  // Consenting to cookies does not bring the tag manager in either.
+  await page.getByRole("button", { name: "Accept cookies" }).click();
+  await expect(page.getByRole("button", { name: "Accept cookies" })).toHaveCount(0);
+  expect((await page.context().cookies()).find((c) => c.name === "cookie_consent")).toBeDefined();
+  await page.goto("/login");
+  await expect(page.locator('script[src*="googletagmanager"]')).toHaveCount(0);
+  expect(tagManagerRequests).toEqual([]);
+});
+
+test("the session cookie is __Host- prefixed, Secure, httpOnly and SameSite=Lax, and logging in and out works", async ({ page, context }) => {
+  await page.goto("/login");
+  await logIn(page);
+  await expect(page).toHaveURL(/\/account$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Your account" })).toBeVisible();
+  await expect(page.getByText(DEMO.firstName).first()).toBeVisible();
+
+  const cookies = await context.cookies();
+  const session = cookies.find((c) => c.name === SESSION_COOKIE);
+  expect(session, `cookies: ${cookies.map((c) => c.name).join(", ")}`).toMatchObject({
+    secure: true,
+    httpOnly: true,
+    sameSite: "Lax",
+    path: "/",
+    domain: "127.0.0.1", // host-only: no Domain attribute, as the prefix requires
+  });
+  expect(cookies.some((c) => c.name === "ticketing_session_qa")).toBe(false);
+
+  await page.getByRole("button", { name: "Log out" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  expect((await context.cookies()).find((c) => c.name === SESSION_COOKIE)).toBeUndefined();
+});
