@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The whole test suite, as README and CI run it: contracts current, types, unit, contract
 # (Pact consumer, OpenAPI check, provider verification), faults (fault injection, fuzzing,
-# idempotency; they build the app themselves) and e2e on the production build.
+# idempotency; they build the app themselves), the Dockerfile's runtime image assembled and
+# run without Docker, and e2e on the production build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -22,6 +23,9 @@ bash scripts/ensure-chromium.sh
 
 step "Production build"
 react-router build
+
+step "Runtime image contents (Dockerfile's runtime stage, without Docker)"
+node scripts/check-image.ts
 
 step "End-to-end tests (Chromium, embedded default)"
 playwright test

@@ -47,6 +47,11 @@ export function buildIfNeeded(force = false): void {
 /** PORT if set, otherwise a port nothing listens on. */
 export function serverPort(): Promise<number> {
   if (process.env.PORT) return Promise.resolve(Number(process.env.PORT));
+  return freePort();
+}
+
+/** A port nothing listens on (on 127.0.0.1, just now). */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once("error", reject);
