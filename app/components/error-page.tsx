@@ -1,8 +1,8 @@
 import { Component, useEffect, type ReactNode } from "react";
 import { isRouteErrorResponse, Link } from "react-router";
 import { isChunkLoadError, reloadForChunkErrorInBrowser } from "../chunk-reload";
-import { loading } from "../state/loading";
-import { useStores } from "../state/stores";
+import { createLoadingStore, loading } from "../state/loading";
+import { useStore } from "../state/stores";
 
 export const NOT_FOUND_MESSAGE = "This page could not be found";
 
@@ -17,7 +17,7 @@ export function describeError(error: unknown): { status: number; message: string
 }
 
 function ErrorContent({ error }: { error: unknown }) {
-  const { loading: store } = useStores();
+  const store = useStore(createLoadingStore);
   const { status, message } = describeError(error);
 
   useEffect(() => {

@@ -1,12 +1,12 @@
 import { useEffect } from "react";
 import { useNavigation } from "react-router";
 import { useSnapshot } from "valtio";
-import { loading, LOADING_BAR } from "../state/loading";
-import { useStores } from "../state/stores";
+import { createLoadingStore, loading, LOADING_BAR } from "../state/loading";
+import { useStore } from "../state/stores";
 
 /** Top progress bar: starts on any route or parameter change, after the throttle. */
 export function LoadingBar() {
-  const { loading: store } = useStores();
+  const store = useStore(createLoadingStore);
   const snap = useSnapshot(store);
   const busy = useNavigation().state !== "idle";
 

@@ -1,9 +1,9 @@
 import { useEffect, useRef, type FormEvent } from "react";
 import type { GroupTypeName } from "../group-types";
 import {
-  NEVER_KEPT, REGISTRATION_STORAGE_KEY, persistRegistration, registrationState, type RegistrationArea,
+  createRegistrationStore, NEVER_KEPT, REGISTRATION_STORAGE_KEY, persistRegistration, registrationState, type RegistrationArea,
 } from "../state/registration";
-import { useStores } from "../state/stores";
+import { useStore } from "../state/stores";
 
 type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 
@@ -13,7 +13,7 @@ type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
  * saved draft; once hydrated, what was typed since wins. Spread onto the <Form>.
  */
 export function useRegistrationTyping(group: GroupTypeName, area: RegistrationArea) {
-  const { registration } = useStores();
+  const registration = useStore(createRegistrationStore);
   const ref = useRef<HTMLFormElement>(null);
 
   useEffect(() => {
@@ -46,7 +46,7 @@ export function useRegistrationTyping(group: GroupTypeName, area: RegistrationAr
 
 /** Forgets every group's unsaved typing (the review's submit: everything is in the draft by then). */
 export function useClearRegistrationTyping() {
-  const { registration } = useStores();
+  const registration = useStore(createRegistrationStore);
   return () => {
     registrationState.clear(registration);
     try {

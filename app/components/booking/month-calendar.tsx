@@ -6,8 +6,8 @@ import {
   addMonths, CALENDAR_KEYS, firstOfMonth, lastOfMonth, monthLabel, monthOf, monthWeeks, moveDate,
   weekdayIndex, WEEKDAYS, type CalendarKey,
 } from "../../booking/calendar";
-import { bookingState } from "../../state/booking";
-import { useStores } from "../../state/stores";
+import { bookingState, createBookingStore } from "../../state/booking";
+import { useStore } from "../../state/stores";
 import "./booking.css";
 
 export const STATUS_TEXT: Record<AvailabilityStatus, string> = {
@@ -51,7 +51,7 @@ export const bookable = (status: AvailabilityStatus | undefined) => status === "
  * not. The month heading is a live region, so a month change is announced.
  */
 export function MonthCalendar({ month, days, bookableFrom, bookableUntil, selectedDate, monthHref, name = "visitDate", form }: MonthCalendarProps) {
-  const { booking } = useStores();
+  const booking = useStore(createBookingStore);
   const snap = useSnapshot(booking);
   const navigate = useNavigate();
   const gridRef = useRef<HTMLTableElement>(null);

@@ -15,8 +15,8 @@ import { FormErrors } from "../../components/form-errors";
 import { RadioGroup, TextareaField } from "../../components/booking/fields";
 import { Field } from "../../components/field";
 import { pageTitle } from "../../meta";
-import { bookingState } from "../../state/booking";
-import { useStores } from "../../state/stores";
+import { bookingState, createBookingStore } from "../../state/booking";
+import { useStore } from "../../state/stores";
 import { formValues, toFieldErrors } from "../../validation";
 import { SaveAndContinue } from "../../components/save-and-continue";
 
@@ -69,20 +69,20 @@ export default function InformationStep({ loaderData, actionData }: Route.Compon
   const errors: Record<string, string | undefined> = actionData?.errors ?? {};
   const initial = actionData?.values ?? loaderData.values;
   const key = actionData ? `posted-${actionData.attempt}` : loaderData.key;
-  const stores = useStores();
-  const snap = useSnapshot(stores.booking);
+  const store = useStore(createBookingStore);
+  const snap = useSnapshot(store);
   const live = snap.information.key === key ? snap.information.values : initial;
   const submitting = useNavigation().state === "submitting";
 
   useEffect(() => {
-    bookingState.startInformation(stores.booking, key, initial);
-  }, [stores.booking, key, initial]);
+    bookingState.startInformation(store, key, initial);
+  }, [store, key, initial]);
 
   function onInput(event: FormEvent<HTMLFormElement>) {
     const target = event.target as HTMLInputElement;
     if (!target.name) return;
-    bookingState.startInformation(stores.booking, key, initial);
-    bookingState.setInformation(stores.booking, target.name, target.type === "checkbox" ? (target.checked ? "on" : "") : target.value);
+    bookingState.startInformation(store, key, initial);
+    bookingState.setInformation(store, target.name, target.type === "checkbox" ? (target.checked ? "on" : "") : target.value);
   }
 
   const v = (name: string) => initial[name] ?? "";

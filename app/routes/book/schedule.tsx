@@ -16,8 +16,8 @@ import { SchedulerGroup, SchedulerRow } from "../../components/booking/scheduler
 import type { GatewayClient } from "../../api/client.server";
 import type { Basket } from "../../api/booking.server";
 import { pageTitle } from "../../meta";
-import { bookingState } from "../../state/booking";
-import { useStores } from "../../state/stores";
+import { bookingState, createBookingStore } from "../../state/booking";
+import { useStore } from "../../state/stores";
 import { SaveAndContinue } from "../../components/save-and-continue";
 
 const VISIT_KINDS = new Set<Activity["kind"]>(["workshop", "show", "lunch-space"]);
@@ -120,22 +120,22 @@ export default function ScheduleStep({ loaderData, actionData }: Route.Component
   const errors: Record<string, string | undefined> = actionData?.errors ?? loaderData.rowMessages;
   const initial = actionData?.values ?? loaderData.values;
   const key = actionData ? `posted-${actionData.attempt}` : loaderData.key;
-  const stores = useStores();
-  const snap = useSnapshot(stores.booking);
+  const store = useStore(createBookingStore);
+  const snap = useSnapshot(store);
   const current = snap.schedule.key === key ? snap.schedule : { selections: initial.selections, participants: initial.participants };
   const submitting = useNavigation().state === "submitting";
 
   useEffect(() => {
-    bookingState.startSchedule(stores.booking, key, initial.selections, initial.participants);
-  }, [stores.booking, key, initial]);
+    bookingState.startSchedule(store, key, initial.selections, initial.participants);
+  }, [store, key, initial]);
 
   const select = (activityId: string, slotId: string) => {
-    bookingState.startSchedule(stores.booking, key, initial.selections, initial.participants);
-    bookingState.selectSlot(stores.booking, activityId, slotId);
+    bookingState.startSchedule(store, key, initial.selections, initial.participants);
+    bookingState.selectSlot(store, activityId, slotId);
   };
   const setParticipants = (activityId: string, value: string) => {
-    bookingState.startSchedule(stores.booking, key, initial.selections, initial.participants);
-    bookingState.setParticipants(stores.booking, activityId, value);
+    bookingState.startSchedule(store, key, initial.selections, initial.participants);
+    bookingState.setParticipants(store, activityId, value);
   };
 
   const entries = entriesFor(activities, current.selections);

@@ -29,8 +29,8 @@ import { OUTREACH_TITLES } from "../../components/outreach/steps";
 import { TimeSlotModal } from "../../components/outreach/time-slot-modal";
 import { formatDate } from "../../format";
 import { pageTitle } from "../../meta";
-import { outreachState } from "../../state/outreach";
-import { useStores } from "../../state/stores";
+import { createOutreachStore, outreachState } from "../../state/outreach";
+import { useStore } from "../../state/stores";
 import { SaveAndContinue } from "../../components/save-and-continue";
 
 const londonMonth = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London", year: "numeric", month: "2-digit" });
@@ -152,7 +152,7 @@ export default function ScheduleStep({ loaderData, actionData }: Route.Component
   const errors: Record<string, string | undefined> = actionData?.errors ?? {};
   const initial = actionData?.values ?? loaderData.values;
   const key = actionData ? `posted-${actionData.attempt}` : loaderData.key;
-  const { outreach: store } = useStores();
+  const store = useStore(createOutreachStore);
   const snap = useSnapshot(store);
   const hydrated = useHydrated();
   const submitting = useNavigation().state === "submitting";
