@@ -121,6 +121,9 @@ test("a school pays by card on the hosted payment page", async ({ page, axe }) =
   await expect(page).toHaveTitle("Pay by card | Group visits");
   await expect(page.getByText("£45.00").first()).toBeVisible();
   await axe();
+  // A page of its own (no booking styles loaded): paying still stands out from declining.
+  const background = (name: string | RegExp) => page.getByRole("button", { name }).evaluate((b) => getComputedStyle(b).backgroundColor);
+  expect(await background(/^Decline/)).not.toBe(await background("Pay £45.00"));
   await page.getByRole("button", { name: "Pay £45.00" }).click();
 
   await expect(page).toHaveURL(/\/account\/book\/confirmation\?orderId=/);
