@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
+import { expectStylesLoaded } from "./styles-loaded";
 
 export const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 /** Best-practice rules run on top of the WCAG tags. */
@@ -40,7 +41,8 @@ export const test = base.extend<{ axe: (page?: Page) => Promise<void> }>({
     expect(problems, "errors in the browser").toEqual([]);
   },
   // Every page a test visits is checked against WCAG 2.2 AA rules, and that its headings
-  // are in order under one h1 (axe's best-practice rules for WCAG 1.3.1 and 2.4.6).
+  // are in order under one h1 (axe's best-practice rules for WCAG 1.3.1 and 2.4.6); and
+  // that it loaded the stylesheets its classes need.
   axe: async ({ page }, use) => {
     await use(async (target = page) => {
       const results = await new AxeBuilder({ page: target })
@@ -52,6 +54,7 @@ export const test = base.extend<{ axe: (page?: Page) => Promise<void> }>({
       // target-size (WCAG 2.5.8, 24×24 px) is off by default in axe: it must have run (wcag22aa).
       const ran = new Set([...results.passes, ...results.violations, ...results.incomplete, ...results.inapplicable].map((r) => r.id));
       for (const id of ["target-size", ...EXTRA_AXE_RULES]) expect(ran.has(id), `axe ran ${id}`).toBe(true);
+      await expectStylesLoaded(target);
     });
   },
 });
