@@ -1,4 +1,4 @@
-import { expect, test } from "./fixtures";
+import { expect, expectNoSidewaysScroll, test } from "./fixtures";
 import { rejectCookies } from "./registration-support";
 
 // The accessibility statement (routes/accessibility.tsx), linked from the footer of every page.
@@ -48,4 +48,5 @@ test("the statement says what the site conforms to, how it is tested, its limits
   // The CMS's page about access at the museums is kept, above the statement.
   await expect(main.getByRole("region", { name: "Access at our museums" })).toContainText("step-free routes");
   await axe();
+  await expectNoSidewaysScroll(page);
 });

@@ -1,4 +1,4 @@
-import { DEMO, expect, logIn, test } from "./fixtures";
+import { DEMO, expect, expectNoSidewaysScroll, logIn, test } from "./fixtures";
 
 test("a teacher logs in, sees the account, edits their details and logs out", async ({ page, axe }) => {
   await page.goto("/login");
@@ -13,6 +13,7 @@ test("a teacher logs in, sees the account, edits their details and logs out", as
   await expect(page.getByText(/Approved/)).toBeVisible();
   await expect(page.getByRole("table", { name: "Upcoming visits" })).toBeVisible();
   await axe();
+  await expectNoSidewaysScroll(page);
 
   await page.getByRole("link", { name: "Edit your details" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Your details" })).toBeVisible();
@@ -67,6 +68,7 @@ test("orders list and one order are shown read-only", async ({ page, axe }) => {
   await expect(page.getByRole("heading", { level: 1, name: `Order ${reference}` })).toBeVisible();
   await expect(page.getByRole("table", { name: "Price" })).toBeVisible();
   await axe();
+  await expectNoSidewaysScroll(page);
 
   // A malformed order id fails the page's own param validation: the 404 page.
   const response = await page.goto("/account/orders/not%20an%20id!");

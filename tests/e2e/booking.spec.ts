@@ -16,7 +16,7 @@ import {
   expectStep,
   bookToReview,
 } from "./booking-support";
-import { expect, logIn, test } from "./fixtures";
+import { expect, expectNoSidewaysScroll, logIn, test } from "./fixtures";
 
 // The standard booking flow (education and home-education): date → information →
 // schedule → payment → review → confirmation. Each test books as its own seeded user
@@ -45,6 +45,7 @@ test("a school books by invoice with a purchase order number", async ({ page, ax
   await expectStep(page, "date", "Choose a date");
   await expect(breadcrumb(page).locator('[aria-current="step"]')).toHaveText("Date");
   await axe();
+  await expectNoSidewaysScroll(page);
 
   const date = await chooseDay(page, 1);
   await expectStep(page, "information", "About your group");
@@ -79,6 +80,7 @@ test("a school books by invoice with a purchase order number", async ({ page, ax
   await expect(price.locator("tfoot")).toContainText("£87.50");
   await expect(page.getByText("Invoice, purchase order PO-2027-118")).toBeVisible();
   await axe();
+  await expectNoSidewaysScroll(page);
 
   // The hold can be extended once (WCAG 2.2.1).
   await page.getByRole("button", { name: "Extend the hold" }).click();

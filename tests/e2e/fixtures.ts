@@ -66,3 +66,29 @@ export async function logIn(page: Page, email: string = DEMO.email, password: st
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Log in" }).click();
 }
+
+/**
+ * The page reflows at `width` px (WCAG 1.4.10; 320 px is the narrowest phone): nothing makes it scroll
+ * sideways. Reports the page's width and the elements that stick out; the viewport is put back after.
+ */
+export async function expectNoSidewaysScroll(page: Page, width = 320) {
+  const viewport = page.viewportSize();
+  await page.setViewportSize({ width, height: viewport?.height ?? 800 });
+  try {
+    const overflow = () =>
+      page.evaluate(() => {
+        const { scrollWidth, clientWidth } = document.documentElement;
+        if (scrollWidth <= clientWidth) return [];
+        const out = [...document.body.querySelectorAll("*")].filter((el) => {
+          const r = el.getBoundingClientRect();
+          return r.width > 1 && r.height > 1 && r.right > clientWidth + 0.5;
+        });
+        // The innermost that stick out name the culprit.
+        const innermost = out.filter((el) => !out.some((other) => other !== el && el.contains(other)));
+        return [`page ${scrollWidth} px wide in ${clientWidth} px`, ...innermost.slice(0, 5).map((el) => el.outerHTML.slice(0, 120))];
+      });
+    await expect.poll(overflow, `nothing wider than ${width} px on ${page.url()}`).toEqual([]);
+  } finally {
+    if (viewport) await page.setViewportSize(viewport);
+  }
+}

@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { DEMO, expect, logIn, test } from "./fixtures";
+import { DEMO, expect, expectNoSidewaysScroll, logIn, test } from "./fixtures";
 
 // Outreach (DESIGN.md §3): eligibility → activities → advisories → questions → schedule
 // (time-slot and lunch modals) → terms → summary → payment → confirmation. Each test
@@ -140,6 +140,7 @@ test("a school books two outreach sessions with a lunch break, after one questio
   await axe();
   const date = await chooseDay(page);
   await axe();
+  await expectNoSidewaysScroll(page);
 
   await session(page, 1).getByRole("button", { name: /Choose a time for session 1/ }).click();
   const slots1 = page.getByRole("dialog", { name: "Choose a time for session 1" });
@@ -197,6 +198,7 @@ test("a school books two outreach sessions with a lunch break, after one questio
     await expect(main.getByRole("link", { name: link })).toBeVisible();
   }
   await axe();
+  await expectNoSidewaysScroll(page);
   await main.getByRole("link", { name: "Continue to payment" }).click();
 
   // Payment: the pro-forma invoice by default; a request until paid; 28 days' notice.

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { DEMO, expect, logIn, test } from "./fixtures";
+import { DEMO, expect, expectNoSidewaysScroll, logIn, test } from "./fixtures";
 import { expectFieldError, fillUser, PASSWORD, rejectCookies, reviewNewGroup, saveAndContinue, uniqueEmail, waitForHydration } from "./registration-support";
 
 type Axe = () => Promise<void>;
@@ -46,6 +46,7 @@ async function register(page: Page, axe: Axe) {
   await expect(page).toHaveURL(/\/review$/);
   await expect(page.getByRole("heading", { level: 1, name: "Check and submit your registration" })).toBeVisible();
   await axe();
+  await expectNoSidewaysScroll(page);
   // The terms must be accepted.
   await page.getByRole("button", { name: "Register" }).click();
   await expectFieldError(page, "acceptTerms", "Tick the box to accept the terms");

@@ -80,6 +80,17 @@ test("newsletter signup validates and gives the same answer for a repeat", async
   await expect(footer.getByRole("alert")).toContainText("Enter an email address like name@example.org");
   await expect(footer.getByLabel("Email address")).toHaveValue("not-an-email");
   await axe();
+  // The consent box sits beside its label (it once stretched across the row above it), on a phone and a desktop.
+  const viewport = page.viewportSize()!;
+  for (const width of [320, 1280]) {
+    await page.setViewportSize({ width, height: viewport.height });
+    const box = (await footer.getByRole("checkbox", { name: /agree to receive/ }).boundingBox())!;
+    const label = (await footer.locator("label", { hasText: /agree to receive/ }).boundingBox())!;
+    expect(box.width, `consent box at ${width} px`).toBeLessThan(40);
+    expect(box.x + box.width, `consent box left of its label at ${width} px`).toBeLessThanOrEqual(label.x);
+    expect(box.y, `consent box level with its label at ${width} px`).toBeLessThan(label.y + label.height);
+  }
+  await page.setViewportSize(viewport);
 
   const email = `group-${Date.now()}@example.org`;
   for (let attempt = 0; attempt < 2; attempt++) {
