@@ -86,6 +86,10 @@ export default function Accessibility({ loaderData: { venues } }: Route.Componen
           </li>
           <li>The main journeys are also tested with JavaScript turned off.</li>
           <li>
+            Registration, booking, outreach and account pages are checked to fit a screen 320 pixels wide, as on a small
+            phone or at 400% zoom, without scrolling sideways.
+          </li>
+          <li>
             We run Google Lighthouse on a mobile profile against the home, log-in, organisation search and booking date
             pages, and aim for an accessibility score of 100.
           </li>
