@@ -201,5 +201,20 @@ export function seedOtherOrders(
         [-25, "15:46", "confirmed", "Visit confirmed."],
       ],
     }),
+    // The keyboard-only e2e's order (tests/e2e/keyboard.spec.ts asks to cancel it).
+    order(byId("org-4004"), today, {
+      id: "ord-5301", reference: "GG-260815", kind: "group-visit", status: "confirmed",
+      venueId: "venue-bradford-colour-works", visitDate: d(52), arrivalTime: "10:30", participants: 18,
+      lines: [
+        line("Dyes and pattern: adult", 16, 500),
+        line("Dyes and pattern: free carer", 2, 0),
+      ],
+      payment: { method: "card", status: "paid" },
+      timeline: [
+        [-9, "11:05", "booked", "Booking made by Yusuf Bellamy."],
+        [-9, "11:06", "paid", "Paid by card ending 4444."],
+        [-9, "11:06", "confirmed", "Visit confirmed."],
+      ],
+    }),
   ];
 }

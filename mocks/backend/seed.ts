@@ -45,9 +45,13 @@ export const BOOKING_E2E_USERS: readonly [id: string, email: string, firstName: 
   ["usr-1110", "outreach.resume@example.org", "Pia", "Hartley", "education", "org-1016"],
   ["usr-1111", "outreach.outside@example.org", "Rhys", "Dunmore", "education", "org-1017"],
   ["usr-3101", "outreach.operator@example.org", "Sana", "Iqbal", "tour-operator", "org-3002"],
-  // Keyboard-only e2e (tests/e2e/keyboard.spec.ts): a visit and an outreach request.
+  // Keyboard-only e2e (tests/e2e/keyboard.spec.ts): a visit, an outreach request, a group
+  // visit, the account pages (details and organisations) and an order (seed-orders.ts, ord-5301).
   ["usr-1112", "keyboard.visit@example.org", "Tomasz", "Wren", "education", "org-1002"],
   ["usr-1113", "keyboard.outreach@example.org", "Uma", "Sefton", "education", "org-1006"],
+  ["usr-3102", "keyboard.group@example.org", "Wyn", "Ashby", "tour-operator", "org-3003"],
+  ["usr-4101", "keyboard.account@example.org", "Xanthe", "Pickering", "other-group", "org-4005"],
+  ["usr-4102", "keyboard.orders@example.org", "Yusuf", "Bellamy", "other-group", "org-4004"],
 ];
 
 /** Every other seeded login shares the demo password: they exist for demos and e2e. */

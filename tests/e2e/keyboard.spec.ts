@@ -5,9 +5,11 @@ import { uniqueEmail, waitForHydration } from "./registration-support";
 // Keyboard only (WCAG 2.1.1, 2.4.1, 2.4.3, 2.4.7): after the first page.goto of each test
 // nothing but page.keyboard (Tab, Shift+Tab, Enter, Space, arrow keys, Page Down, Escape
 // and typing) is used: no clicks, no fill(), no focus(). Each flow goes to its end: a
-// registration, a visit booking and an outreach request. Where a user cannot get on by
-// keyboard alone, the app is wrong, not the test. Each booking test books as its own seeded
-// user (mocks/backend/seed.ts, keyboard.*) on a month no other test uses.
+// registration, a visit booking, an outreach request, a group visit, and the account pages
+// (your details, your organisations, an order's cancellation request). Where a user cannot
+// get on by keyboard alone, the app is wrong, not the test. Each test after registration is
+// its own seeded user (mocks/backend/seed.ts, keyboard.*); each booking is on a venue and
+// month no other test uses.
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -391,5 +393,260 @@ test("an outreach request by keyboard alone, with the time-slot and lunch modals
   await pressButton(page, /^Send request/);
   await expect(page).toHaveURL(/\/account\/book\/outreach\/confirmation\?orderId=/);
   await expect(page.getByRole("heading", { level: 1, name: "Outreach request sent" })).toBeVisible();
+  await axe();
+});
+
+test("a group visit by keyboard alone: a tour operator's activities, tickets per time, group details and card payment", async ({ page, axe }) => {
+  // Six months ahead at Aire Valley Mills: no other test books there then.
+  const now = new Date();
+  const month = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 6, 1)).toISOString().slice(0, 7);
+  await page.goto(`/account/book/date?venue=venue-aire-valley-mills&month=${month}`);
+  await expect(page).toHaveURL(/\/login\?redirectTo=/);
+  await rejectCookies(page);
+  await logIn(page, "keyboard.group@example.org");
+
+  // Date: the group flow's steps in the breadcrumb; a day from the grid.
+  await expect(page.getByRole("heading", { level: 1, name: "Choose a museum and a date" })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Booking steps" }).getByText("Activities")).toBeVisible();
+  await waitForHydration(page);
+  await expect(page.locator("#main")).toBeFocused();
+  await axe();
+  const date = await chooseAvailableDay(page);
+  expect(date.slice(0, 7)).toBe(month);
+
+  // Activities: nothing chosen gives the error beside the choices; then one ticked with Space.
+  await expect(page).toHaveURL(/\/account\/book\/group\/activities$/);
+  await expect(page).toHaveTitle("Choose activities | Group visits");
+  await waitForHydration(page);
+  await expect(page.locator("#main")).toBeFocused();
+  await axe();
+  await pressButton(page, "Save and continue");
+  await expect(page.locator("#activityIds-error")).toContainText("Choose at least one activity");
+  // Focus goes to the error summary, above the form.
+  await expect(page.locator("#main .error-summary")).toBeFocused();
+  await expectFocusVisible(page);
+  await axe();
+  await tick(page, page.getByRole("checkbox", { name: /Guided mill tour/ }));
+  await pressButton(page, "Save and continue");
+
+  // Times and tickets: a time from the select with the arrow keys, numbers typed.
+  await expect(page).toHaveURL(/\/account\/book\/group\/capacities$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Choose times and tickets" })).toBeVisible();
+  await waitForHydration(page);
+  await expect(page.locator("#main")).toBeFocused();
+  await axe();
+  const firstTime = page.locator("#tickets-0-0-slot");
+  await tabTo(page, firstTime);
+  await expectFocusVisible(page);
+  await page.keyboard.press("ArrowDown");
+  await expect(firstTime).not.toHaveValue("");
+  await typeInto(page, page.getByLabel("Adult tickets").first(), "10");
+  await expectFocusVisible(page);
+  await typeInto(page, page.getByLabel("Free carer tickets").first(), "1");
+  // "Add another time" posts the form back with one more row; focus stays on the button.
+  const addTime = page.getByRole("button", { name: "Add another time for Guided mill tour" });
+  await pressButton(page, "Add another time for Guided mill tour");
+  const secondTime = page.locator("#tickets-0-1-slot");
+  await expect(secondTime).toBeVisible();
+  await expect(page.getByLabel("Adult tickets").first()).toHaveValue("10");
+  await expect(addTime).toBeFocused();
+  await expectFocusVisible(page);
+  await tabTo(page, secondTime);
+  await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("ArrowDown");
+  await expect(secondTime).not.toHaveValue("");
+  await typeInto(page, page.locator("#tickets-0-1-concession"), "4");
+  await pressButton(page, "Save and continue");
+
+  // Group details: the organiser is suggested as lead contact; a 24-hour time typed; the coach question by arrow keys.
+  await expect(page).toHaveURL(/\/account\/book\/group\/details$/);
+  await expect(page).toHaveTitle("Group details | Group visits");
+  await waitForHydration(page);
+  await expect(page.locator("#main")).toBeFocused();
+  const card = page.getByRole("complementary", { name: "Your booking" });
+  await expect(card).toContainText("10 adult");
+  await expect(card).toContainText("4 concession");
+  await expect(page.getByLabel("Full name")).toHaveValue("Wyn Ashby");
+  await axe();
+  await typeInto(page, page.getByLabel("Group name"), "Heritage Trails: mills and moors");
+  await expectFocusVisible(page);
+  await typeInto(page, page.getByLabel("Mobile number"), "07700 900462");
+  const arrival = page.getByLabel("Arrival time");
+  await tabTo(page, arrival);
+  // Chromium's time input (US English): hours, minutes, then A or P.
+  await page.keyboard.type("1000A");
+  await expect(arrival).toHaveValue("10:00");
+  await chooseRadio(page, page.getByRole("group", { name: "Is your group coming by coach?" }), "No");
+  await expectFocusVisible(page);
+  await pressButton(page, "Save and continue");
+
+  // Payment: card.
+  await expect(page).toHaveURL(/\/account\/book\/payment$/);
+  await waitForHydration(page);
+  await axe();
+  await chooseRadio(page, page.getByRole("group", { name: "Payment method" }), "Pay by card now");
+  await pressButton(page, "Save and continue");
+
+  // Review: the terms, confirm.
+  await expect(page).toHaveURL(/\/account\/book\/review$/);
+  await expect(page.getByRole("table", { name: /price/i })).toContainText("Guided mill tour");
+  await waitForHydration(page);
+  await axe();
+  await tick(page, page.getByLabel("I have read and agree to the terms of booking"));
+  await pressButton(page, "Confirm and pay by card");
+
+  // The payment provider's page (the stand-in), then the confirmation and the order.
+  await expect(page).toHaveURL(/\/hosted-payment\//);
+  await expect(page.getByRole("heading", { level: 1, name: "Pay by card" })).toBeVisible();
+  await axe();
+  await pressButton(page, /^Pay £/);
+  await expect(page).toHaveURL(/\/account\/book\/confirmation\?orderId=/);
+  await expect(page.getByRole("heading", { level: 1, name: "Your visit is booked" })).toBeVisible();
+  const reference = (await page.locator("strong").filter({ hasText: /^GG-\d+$/ }).first().textContent())!.trim();
+  await waitForHydration(page);
+  await axe();
+  await tabTo(page, page.getByRole("link", { name: "View your order" }));
+  await expectFocusVisible(page);
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("heading", { level: 1, name: `Order ${reference}` })).toBeVisible();
+  await expect(page.getByText("Group visit to Aire Valley Mills Museum")).toBeVisible();
+  await expect(page.locator("#main")).toBeFocused();
+  await axe();
+});
+
+test("the account pages by keyboard alone: your details corrected and saved, and asking to join an organisation", async ({ page, axe }) => {
+  await page.goto("/account");
+  await expect(page).toHaveURL(/\/login\?redirectTo=/);
+  await rejectCookies(page);
+  await logIn(page, "keyboard.account@example.org");
+  await expect(page).toHaveURL(/\/account$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Your account" })).toBeVisible();
+  await waitForHydration(page);
+  await expect(page.locator("#main")).toBeFocused();
+  await axe();
+
+  // Your details: a phone number that is not one gives the error beside the field.
+  await tabTo(page, page.getByRole("link", { name: "Edit your details" }));
+  await expectFocusVisible(page);
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/account\/user\/edit$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Your details" })).toBeVisible();
+  await expect(page.locator("#main")).toBeFocused();
+  await axe();
+  const phone = page.getByLabel("Phone (optional)");
+  await typeInto(page, page.getByLabel("Job title or role (optional)"), "Outings organiser");
+  await typeInto(page, phone, "12345");
+  await expectFocusVisible(page);
+  await pressButton(page, "Save your details");
+  await expect(phone).toHaveAttribute("aria-invalid", "true");
+  await expect(page.locator("#phone-error")).toContainText("Enter a UK phone number");
+  await expect(page.getByLabel("Job title or role (optional)")).toHaveValue("Outings organiser");
+  await axe();
+  // Focus goes to the error summary; its link takes focus to the field; the number fixed there, then saved.
+  const summary = page.locator("#main .error-summary");
+  await expect(summary).toBeFocused();
+  await expectFocusVisible(page);
+  await tabTo(page, summary.getByRole("link", { name: "Enter a UK phone number" }));
+  await expectFocusVisible(page);
+  await page.keyboard.press("Enter");
+  await expect(phone).toBeFocused();
+  await expectFocusVisible(page);
+  await page.keyboard.press("ControlOrMeta+A");
+  await page.keyboard.type("0113 496 0777");
+  await expect(phone).toHaveValue("0113 496 0777");
+  await pressButton(page, "Save your details");
+  await expect(page.getByRole("status")).toHaveText("Your details have been saved.");
+  await expect(phone).not.toHaveAttribute("aria-invalid", "true");
+  // The button was disabled while it sent: focus is back at the main content, not lost.
+  await expect(page.locator("#main")).toBeFocused();
+  await axe();
+
+  // Back to the account, which shows the change, then your organisations.
+  await tabTo(page, page.getByRole("link", { name: "Back to your account" }));
+  await expectFocusVisible(page);
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/account$/);
+  await expect(page.getByRole("main").getByText("Outings organiser")).toBeVisible();
+  await expect(page.locator("#main")).toBeFocused();
+  await tabTo(page, page.getByRole("link", { name: "Manage your organisations" }));
+  await expectFocusVisible(page);
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/account\/organisation\/association$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Your organisations" })).toBeVisible({ timeout: 20_000 });
+  await waitForHydration(page);
+  await expect(page.locator("#main")).toBeFocused();
+  await axe();
+
+  // The organisation search: type, then Tab to the result's button and ask to join.
+  await tabTo(page, page.getByRole("searchbox", { name: "Search organisations" }));
+  await expectFocusVisible(page);
+  await page.keyboard.type("Heaton Women");
+  await expect(page).toHaveURL(/[?&]q=Heaton/);
+  const ask = page.getByRole("button", { name: "Ask to join Heaton Women's Institute", exact: true }).first();
+  await expect(ask).toBeVisible();
+  await tabTo(page, ask);
+  await expectFocusVisible(page);
+  await page.keyboard.press("Enter");
+  await expect(page.locator("main p.success[role=status]")).toHaveText(/You have asked to join Heaton Women's Institute\./);
+  const heaton = page.getByRole("list", { name: "Your organisations" }).getByRole("listitem").filter({ hasText: "Heaton Women's Institute" });
+  await expect(heaton).toContainText("Pending approval · Member");
+  // The button asked with is gone from the result: focus is at the main content, not lost.
+  await expect(page.locator("#main")).toBeFocused();
+  await axe();
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("link", { name: "Back to your account" })).toBeFocused();
+  await expectFocusVisible(page);
+});
+
+test("an order by keyboard alone: from your orders to asking to cancel it", async ({ page, axe }) => {
+  await page.goto("/account/orders");
+  await expect(page).toHaveURL(/\/login\?redirectTo=/);
+  await rejectCookies(page);
+  await logIn(page, "keyboard.orders@example.org");
+  await expect(page).toHaveURL(/\/account\/orders$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Your orders" })).toBeVisible();
+  await waitForHydration(page);
+  await expect(page.locator("#main")).toBeFocused();
+  await axe();
+
+  // The order, by its reference in the table.
+  await tabTo(page, page.getByRole("table", { name: "Upcoming visits" }).getByRole("link", { name: "GG-260815" }));
+  await expectFocusVisible(page);
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/account\/orders\/ord-5301$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Order GG-260815" })).toBeVisible();
+  await expect(page.locator("#main")).toBeFocused();
+  await axe();
+
+  // Its actions: asking to cancel shows the policy and a reason field.
+  await tabTo(page, page.getByRole("link", { name: "Ask to cancel this booking" }));
+  await expectFocusVisible(page);
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/account\/orders\/ord-5301\?change=cancel$/);
+  await expect(page.getByRole("heading", { level: 2, name: "Ask to cancel this booking" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Cancellation policy" })).toBeVisible();
+  // The link followed is replaced by the form: focus is at the main content, not lost.
+  await expect(page.locator("#main")).toBeFocused();
+  await axe();
+  // No reason: the error beside the field, focus on the summary; its link to the field, then a reason typed and sent.
+  await pressButton(page, "Ask to cancel this booking");
+  const reason = page.getByLabel("Why do you want to cancel?");
+  await expect(page.locator("#reason-error")).toContainText("Tell us why you want to cancel");
+  await expect(reason).toHaveAttribute("aria-invalid", "true");
+  const summary = page.locator("#main .error-summary");
+  await expect(summary).toBeFocused();
+  await axe();
+  await tabTo(page, summary.getByRole("link", { name: "Tell us why you want to cancel" }));
+  await expectFocusVisible(page);
+  await page.keyboard.press("Enter");
+  await expect(reason).toBeFocused();
+  await expectFocusVisible(page);
+  await page.keyboard.type("Our coach company has withdrawn.");
+  await expect(reason).toHaveValue("Our coach company has withdrawn.");
+  await pressButton(page, "Ask to cancel this booking");
+  await expect(page.getByRole("status")).toContainText("Your request to cancel has been sent.");
+  await expect(page.getByText("Cancellation requested", { exact: true })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Ask to cancel this booking" })).toHaveCount(0);
+  await expect(page.locator("#main")).toBeFocused();
   await axe();
 });
