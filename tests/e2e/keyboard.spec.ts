@@ -1,4 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
+import { monthAhead } from "./booking-support";
 import { DEMO, expect, test } from "./fixtures";
 import { uniqueEmail, waitForHydration } from "./registration-support";
 
@@ -112,6 +113,16 @@ async function logIn(page: Page, email: string) {
   await page.keyboard.press("Enter");
 }
 
+/** Asks for the date step of `venue` `monthsOn` months on; logs in by keyboard as `email` on the way there. Returns the month. */
+async function openDateStep(page: Page, email: string, venue: string, monthsOn: number): Promise<string> {
+  const month = monthAhead(monthsOn);
+  await page.goto(`/account/book/date?venue=${venue}&month=${month}`);
+  await expect(page).toHaveURL(/\/login\?redirectTo=/);
+  await rejectCookies(page);
+  await logIn(page, email);
+  return month;
+}
+
 /** In a calendar grid: Tab to its one tab stop, optionally Page Down to a later month, then right until a day that can be booked. */
 async function chooseAvailableDay(page: Page, monthsOn = 0): Promise<string> {
   const grid = page.getByRole("grid");
@@ -202,12 +213,7 @@ test("registration by keyboard alone: a teacher finds their school and registers
 
 test("a visit booking by keyboard alone, from logging in to confirmation", async ({ page, axe }) => {
   // Five months ahead at the Bradford Colour Works: no other test books there then.
-  const now = new Date();
-  const month = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 5, 1)).toISOString().slice(0, 7);
-  await page.goto(`/account/book/date?venue=venue-bradford-colour-works&month=${month}`);
-  await expect(page).toHaveURL(/\/login\?redirectTo=/);
-  await rejectCookies(page);
-  await logIn(page, "keyboard.visit@example.org");
+  const month = await openDateStep(page, "keyboard.visit@example.org", "venue-bradford-colour-works", 5);
 
   // Date: the museum chosen in the address; a day from the grid with the arrow keys.
   await expect(page.getByRole("heading", { level: 1, name: "Choose a museum and a date" })).toBeVisible();
@@ -398,12 +404,7 @@ test("an outreach request by keyboard alone, with the time-slot and lunch modals
 
 test("a group visit by keyboard alone: a tour operator's activities, tickets per time, group details and card payment", async ({ page, axe }) => {
   // Six months ahead at Aire Valley Mills: no other test books there then.
-  const now = new Date();
-  const month = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 6, 1)).toISOString().slice(0, 7);
-  await page.goto(`/account/book/date?venue=venue-aire-valley-mills&month=${month}`);
-  await expect(page).toHaveURL(/\/login\?redirectTo=/);
-  await rejectCookies(page);
-  await logIn(page, "keyboard.group@example.org");
+  const month = await openDateStep(page, "keyboard.group@example.org", "venue-aire-valley-mills", 6);
 
   // Date: the group flow's steps in the breadcrumb; a day from the grid.
   await expect(page.getByRole("heading", { level: 1, name: "Choose a museum and a date" })).toBeVisible();
