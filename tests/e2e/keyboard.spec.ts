@@ -651,3 +651,108 @@ test("an order by keyboard alone: from your orders to asking to cancel it", asyn
   await expect(page.locator("#main")).toBeFocused();
   await axe();
 });
+
+test("your organisation by keyboard alone: its lead corrects a detail beside the field and saves", async ({ page, axe }) => {
+  await page.goto("/account");
+  await expect(page).toHaveURL(/\/login\?redirectTo=/);
+  await rejectCookies(page);
+  await logIn(page, "keyboard.organisation@example.org");
+  await expect(page).toHaveURL(/\/account$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Your account" })).toBeVisible();
+  await waitForHydration(page);
+  await expect(page.locator("#main")).toBeFocused();
+
+  // Your organisations, then the organisation's own page from its link.
+  await tabTo(page, page.getByRole("link", { name: "Manage your organisations" }));
+  await expectFocusVisible(page);
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/account\/organisation\/association$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Your organisations" })).toBeVisible({ timeout: 20_000 });
+  await waitForHydration(page);
+  await expect(page.locator("#main")).toBeFocused();
+  await tabTo(page, page.getByRole("link", { name: "Edit the details of Study Abroad Yorkshire" }));
+  await expectFocusVisible(page);
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/account\/organisation\/(org-3004\/)?edit$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Edit your organisation" })).toBeVisible();
+  await waitForHydration(page);
+  await expect(page.locator("#main")).toBeFocused();
+  await axe();
+
+  // A phone number that is not one gives the error beside the field; what else was typed is kept.
+  const phone = page.getByLabel(/^Phone/);
+  const town = page.getByLabel("Town or city");
+  await typeInto(page, page.getByLabel("Address line 2 (optional)"), "Second floor");
+  await expectFocusVisible(page);
+  await typeInto(page, phone, "12345");
+  await pressButton(page, "Save the organisation's details");
+  await expect(phone).toHaveAttribute("aria-invalid", "true");
+  await expect(page.locator("#phone-error")).toContainText("Enter a UK phone number");
+  await expect(page.getByLabel("Address line 2 (optional)")).toHaveValue("Second floor");
+  await expect(town).toHaveValue("Leeds");
+  // Focus goes to the error summary, above the form; Tab from there reaches the field.
+  const summary = page.locator("#main .error-summary");
+  await expect(summary).toBeFocused();
+  await expectFocusVisible(page);
+  await axe();
+  await tabTo(page, phone);
+  await expectFocusVisible(page);
+  await page.keyboard.press("ControlOrMeta+A");
+  await page.keyboard.type("0113 496 0556");
+  await expect(phone).toHaveValue("0113 496 0556");
+  await pressButton(page, "Save the organisation's details");
+  await expect(page.getByRole("status")).toHaveText("Your organisation's details have been saved.");
+  await expect(phone).toHaveValue("0113 496 0556");
+  await expect(phone).not.toHaveAttribute("aria-invalid", "true");
+  await expect(page.locator("#main .error-summary")).toHaveCount(0);
+  // The button was disabled while it sent and the form is drawn anew: focus is at the main content, not lost.
+  await expect(page.locator("#main")).toBeFocused();
+  await axe();
+  await tabTo(page, page.getByRole("link", { name: "Back to your account" }));
+  await expectFocusVisible(page);
+});
+
+test("leaving an organisation by keyboard alone: its confirmation, cancelled once, then confirmed", async ({ page, axe }) => {
+  await page.goto("/account/organisation/association");
+  await expect(page).toHaveURL(/\/login\?redirectTo=/);
+  await rejectCookies(page);
+  await logIn(page, "keyboard.leave@example.org");
+  await expect(page).toHaveURL(/\/account\/organisation\/association$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Your organisations" })).toBeVisible({ timeout: 20_000 });
+  await waitForHydration(page);
+  await expect(page.locator("#main")).toBeFocused();
+  await axe();
+
+  const list = page.getByRole("list", { name: "Your organisations" });
+  const lakes = list.getByRole("listitem").filter({ hasText: "Lakes & Dales Coach Travel" });
+  await expect(lakes).toContainText("Approved · Lead contact · Current organisation");
+  const leave = lakes.getByRole("button", { name: "Leave Lakes & Dales Coach Travel" });
+  await pressButton(page, "Leave Lakes & Dales Coach Travel");
+  const confirm = page.getByRole("region", { name: "Leave Lakes & Dales Coach Travel?" });
+  await expect(confirm).toBeVisible();
+  await axe();
+  // "No, cancel" closes the confirmation and nothing changes.
+  await tabTo(page, confirm.getByRole("link", { name: "No, cancel" }));
+  await expectFocusVisible(page);
+  await page.keyboard.press("Enter");
+  await expect(confirm).toBeHidden();
+  await expect(lakes).toBeVisible();
+  await expect(leave).toBeVisible();
+  // Focus is not lost: it is on the button that opened the confirmation, or the main content.
+  await expect(page.locator("body")).not.toBeFocused();
+
+  await pressButton(page, "Leave Lakes & Dales Coach Travel");
+  await expect(confirm).toBeVisible();
+  await tabTo(page, confirm.getByRole("button", { name: "Yes, leave Lakes & Dales Coach Travel" }));
+  await expectFocusVisible(page);
+  await page.keyboard.press("Enter");
+  await expect(page.locator("main p.success[role=status]")).toHaveText("You have left Lakes & Dales Coach Travel.");
+  await expect(page.getByText("You do not belong to any organisation yet.")).toBeVisible();
+  await expect(lakes).toHaveCount(0);
+  // The button pressed is gone with the organisation: focus is at the main content, not lost.
+  await expect(page.locator("#main")).toBeFocused();
+  await axe();
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("link", { name: "Back to your account" })).toBeFocused();
+  await expectFocusVisible(page);
+});
