@@ -82,8 +82,9 @@ export default function Accessibility({ loaderData: { venues } }: Route.Componen
           </li>
           <li>
             Keyboard-only tests register a group, book a visit, book outreach (with its time and lunch dialogs), book a group
-            visit as a tour operator, correct and save your details, ask to join an organisation and ask to cancel a booking
-            using only Tab, Shift+Tab, Enter, Space, the arrow keys and Escape, and check that focus is always visible.
+            visit as a tour operator, correct and save your details, correct and save your organisation's details as its lead,
+            ask to join an organisation, leave an organisation and ask to cancel a booking using only Tab, Shift+Tab, Enter,
+            Space, the arrow keys and Escape, and check that focus is always visible.
           </li>
           <li>The main journeys are also tested with JavaScript turned off.</li>
           <li>
@@ -117,9 +118,9 @@ export default function Accessibility({ loaderData: { venues } }: Route.Componen
             may not have been checked before it is published.
           </li>
           <li>
-            Our keyboard-only tests cover registration, visit, group visit and outreach bookings, your details, joining an
-            organisation and cancellation requests; editing your organisation's details, leaving an organisation and increasing
-            the numbers of a booking are checked with axe but not yet walked through by keyboard in our tests.
+            Our keyboard-only tests cover registration, visit, group visit and outreach bookings, your details, your
+            organisation's details, joining and leaving an organisation and cancellation requests; increasing the numbers of a
+            booking is checked with axe but not yet walked through by keyboard in our tests.
           </li>
           <li>
             Without JavaScript, form errors are shown at the top of the page and beside each field when the page comes

@@ -7,7 +7,8 @@ import { uniqueEmail, waitForHydration } from "./registration-support";
 // nothing but page.keyboard (Tab, Shift+Tab, Enter, Space, arrow keys, Page Down, Escape
 // and typing) is used: no clicks, no fill(), no focus(). Each flow goes to its end: a
 // registration, a visit booking, an outreach request, a group visit, and the account pages
-// (your details, your organisations, an order's cancellation request). Where a user cannot
+// (your details, your organisations, an order's cancellation request, your organisation's
+// details as its lead, leaving an organisation). Where a user cannot
 // get on by keyboard alone, the app is wrong, not the test. Each test after registration is
 // its own seeded user (mocks/backend/seed.ts, keyboard.*); each booking is on a venue and
 // month no other test uses.
