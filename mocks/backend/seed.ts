@@ -47,7 +47,8 @@ export const BOOKING_E2E_USERS: readonly [id: string, email: string, firstName: 
   ["usr-3101", "outreach.operator@example.org", "Sana", "Iqbal", "tour-operator", "org-3002"],
   // Keyboard-only e2e (tests/e2e/keyboard.spec.ts): a visit, an outreach request, a group
   // visit, the account pages (details and organisations), an order (seed-orders.ts, ord-5301),
-  // editing an organisation's details as its lead, and leaving an organisation.
+  // editing an organisation's details as its lead, leaving an organisation, and a group visit
+  // booked then increased from its order page.
   ["usr-1112", "keyboard.visit@example.org", "Tomasz", "Wren", "education", "org-1002"],
   ["usr-1113", "keyboard.outreach@example.org", "Uma", "Sefton", "education", "org-1006"],
   ["usr-3102", "keyboard.group@example.org", "Wyn", "Ashby", "tour-operator", "org-3003"],
@@ -55,6 +56,7 @@ export const BOOKING_E2E_USERS: readonly [id: string, email: string, firstName: 
   ["usr-4102", "keyboard.orders@example.org", "Yusuf", "Bellamy", "other-group", "org-4004"],
   ["usr-3103", "keyboard.organisation@example.org", "Zara", "Lindqvist", "tour-operator", "org-3004"],
   ["usr-3104", "keyboard.leave@example.org", "Alun", "Mercer", "tour-operator", "org-3005"],
+  ["usr-4103", "keyboard.numbers@example.org", "Bryony", "Castell", "other-group", "org-4002"],
 ];
 
 /** Every other seeded login shares the demo password: they exist for demos and e2e. */

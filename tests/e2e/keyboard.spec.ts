@@ -8,7 +8,7 @@ import { uniqueEmail, waitForHydration } from "./registration-support";
 // and typing) is used: no clicks, no fill(), no focus(). Each flow goes to its end: a
 // registration, a visit booking, an outreach request, a group visit, and the account pages
 // (your details, your organisations, an order's cancellation request, your organisation's
-// details as its lead, leaving an organisation). Where a user cannot
+// details as its lead, leaving an organisation, increasing a booking's numbers). Where a user cannot
 // get on by keyboard alone, the app is wrong, not the test. Each test after registration is
 // its own seeded user (mocks/backend/seed.ts, keyboard.*); each booking is on a venue and
 // month no other test uses.
@@ -756,4 +756,98 @@ test("leaving an organisation by keyboard alone: its confirmation, cancelled onc
   await page.keyboard.press("Tab");
   await expect(page.getByRole("link", { name: "Back to your account" })).toBeFocused();
   await expectFocusVisible(page);
+});
+
+test("increasing a booking's numbers by keyboard alone: a group visit booked, then more tickets from its order page", async ({ page, axe }) => {
+  // Seven months ahead at Aire Valley Mills: no other test books there then.
+  await openDateStep(page, "keyboard.numbers@example.org", "venue-aire-valley-mills", 7);
+
+  // The booking, briefly (the group visit test above goes through it in full): a tour for 8 adults, by card.
+  await expect(page.getByRole("heading", { level: 1, name: "Choose a museum and a date" })).toBeVisible();
+  await waitForHydration(page);
+  await chooseAvailableDay(page);
+  await expect(page).toHaveURL(/\/account\/book\/group\/activities$/);
+  await waitForHydration(page);
+  await tick(page, page.getByRole("checkbox", { name: /Guided mill tour/ }));
+  await pressButton(page, "Save and continue");
+  await expect(page).toHaveURL(/\/account\/book\/group\/capacities$/);
+  await waitForHydration(page);
+  const firstTime = page.locator("#tickets-0-0-slot");
+  await tabTo(page, firstTime);
+  await page.keyboard.press("ArrowDown");
+  await expect(firstTime).not.toHaveValue("");
+  await typeInto(page, page.getByLabel("Adult tickets").first(), "8");
+  await pressButton(page, "Save and continue");
+  await expect(page).toHaveURL(/\/account\/book\/group\/details$/);
+  await waitForHydration(page);
+  await typeInto(page, page.getByLabel("Group name"), "Heaton WI summer outing");
+  await typeInto(page, page.getByLabel("Mobile number"), "07700 900463");
+  const arrival = page.getByLabel("Arrival time");
+  await tabTo(page, arrival);
+  await page.keyboard.type("1000A");
+  await expect(arrival).toHaveValue("10:00");
+  await chooseRadio(page, page.getByRole("group", { name: "Is your group coming by coach?" }), "No");
+  await pressButton(page, "Save and continue");
+  await expect(page).toHaveURL(/\/account\/book\/payment$/);
+  await waitForHydration(page);
+  await chooseRadio(page, page.getByRole("group", { name: "Payment method" }), "Pay by card now");
+  await pressButton(page, "Save and continue");
+  await expect(page).toHaveURL(/\/account\/book\/review$/);
+  await waitForHydration(page);
+  await tick(page, page.getByLabel("I have read and agree to the terms of booking"));
+  await pressButton(page, "Confirm and pay by card");
+  await expect(page).toHaveURL(/\/hosted-payment\//);
+  await pressButton(page, /^Pay £/);
+  await expect(page).toHaveURL(/\/account\/book\/confirmation\?orderId=/);
+  const reference = (await page.locator("strong").filter({ hasText: /^GG-\d+$/ }).first().textContent())!.trim();
+  await waitForHydration(page);
+  await tabTo(page, page.getByRole("link", { name: "View your order" }));
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("heading", { level: 1, name: `Order ${reference}` })).toBeVisible();
+  await expect(page.locator("#main")).toBeFocused();
+
+  // Increase numbers: the link is replaced by the form, and focus is at the main content, not lost.
+  await tabTo(page, page.getByRole("link", { name: "Increase numbers" }));
+  await expectFocusVisible(page);
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\?change=numbers$/);
+  await expect(page.getByRole("heading", { level: 2, name: "Increase numbers" })).toBeVisible();
+  await expect(page.locator("#main")).toBeFocused();
+  const adults = page.getByLabel(/^Adult tickets/);
+  await expect(adults).toHaveValue("8");
+  await axe();
+
+  // Fewer than booked: the error beside the field, focus on the summary; Tab from there to the field.
+  await typeInto(page, adults, "7");
+  await expectFocusVisible(page);
+  await pressButton(page, "Check the price");
+  await expect(page.locator("#amend-t0-error")).toContainText("you have 8 booked, so enter 8 or more");
+  await expect(adults).toHaveAttribute("aria-invalid", "true");
+  await expect(adults).toHaveValue("7");
+  const summary = page.locator("#main .error-summary");
+  await expect(summary).toBeFocused();
+  await expectFocusVisible(page);
+  await axe();
+  await tabTo(page, adults);
+  await expectFocusVisible(page);
+  await page.keyboard.press("ControlOrMeta+A");
+  await page.keyboard.type("10");
+  await expect(adults).toHaveValue("10");
+  await pressButton(page, "Check the price");
+
+  // The price of the extra places, then confirm and pay on the provider's page.
+  await expect(page.getByRole("table", { name: "Price of the extra places" })).toContainText("Guided mill tour");
+  await expect(page.getByText("adult tickets from 8 to 10")).toBeVisible();
+  await expect(page.locator("body")).not.toBeFocused();
+  await axe();
+  await pressButton(page, /^Confirm and pay £/);
+  await expect(page).toHaveURL(/\/hosted-payment\//);
+  await expect(page.getByRole("heading", { level: 1, name: "Pay by card" })).toBeVisible();
+  await pressButton(page, /^Pay £/);
+  await expect(page).not.toHaveURL(/hosted-payment/);
+  await expect(page.getByRole("heading", { level: 1, name: `Order ${reference}` })).toBeVisible();
+  await expect(page.getByText("Numbers increased from 8 to 10.")).toBeVisible();
+  await expect(page.locator("dd").filter({ hasText: /^10$/ })).toBeVisible();
+  await expect(page.locator("#main")).toBeFocused();
+  await axe();
 });
