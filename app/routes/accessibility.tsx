@@ -83,8 +83,8 @@ export default function Accessibility({ loaderData: { venues } }: Route.Componen
           <li>
             Keyboard-only tests register a group, book a visit, book outreach (with its time and lunch dialogs), book a group
             visit as a tour operator, correct and save your details, correct and save your organisation's details as its lead,
-            ask to join an organisation, leave an organisation and ask to cancel a booking using only Tab, Shift+Tab, Enter,
-            Space, the arrow keys and Escape, and check that focus is always visible.
+            ask to join an organisation, leave an organisation, increase the numbers of a booking and ask to cancel one using
+            only Tab, Shift+Tab, Enter, Space, the arrow keys and Escape, and check that focus is always visible.
           </li>
           <li>The main journeys are also tested with JavaScript turned off.</li>
           <li>
@@ -116,11 +116,6 @@ export default function Accessibility({ loaderData: { venues } }: Route.Componen
           <li>
             Pages, advice and terms written in our content system are checked when our tests visit them, but new content
             may not have been checked before it is published.
-          </li>
-          <li>
-            Our keyboard-only tests cover registration, visit, group visit and outreach bookings, your details, your
-            organisation's details, joining and leaving an organisation and cancellation requests; increasing the numbers of a
-            booking is checked with axe but not yet walked through by keyboard in our tests.
           </li>
           <li>
             Without JavaScript, form errors are shown at the top of the page and beside each field when the page comes
