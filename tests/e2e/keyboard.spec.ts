@@ -114,6 +114,18 @@ async function logIn(page: Page, email: string) {
   await page.keyboard.press("Enter");
 }
 
+/** Asks for the account, logs in by keyboard as `email` on the way, and waits for the account page with focus on its content. */
+async function openAccount(page: Page, email: string) {
+  await page.goto("/account");
+  await expect(page).toHaveURL(/\/login\?redirectTo=/);
+  await rejectCookies(page);
+  await logIn(page, email);
+  await expect(page).toHaveURL(/\/account$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Your account" })).toBeVisible();
+  await waitForHydration(page);
+  await expect(page.locator("#main")).toBeFocused();
+}
+
 /** Asks for the date step of `venue` `monthsOn` months on; logs in by keyboard as `email` on the way there. Returns the month. */
 async function openDateStep(page: Page, email: string, venue: string, monthsOn: number): Promise<string> {
   const month = monthAhead(monthsOn);
@@ -517,14 +529,7 @@ test("a group visit by keyboard alone: a tour operator's activities, tickets per
 });
 
 test("the account pages by keyboard alone: your details corrected and saved, and asking to join an organisation", async ({ page, axe }) => {
-  await page.goto("/account");
-  await expect(page).toHaveURL(/\/login\?redirectTo=/);
-  await rejectCookies(page);
-  await logIn(page, "keyboard.account@example.org");
-  await expect(page).toHaveURL(/\/account$/);
-  await expect(page.getByRole("heading", { level: 1, name: "Your account" })).toBeVisible();
-  await waitForHydration(page);
-  await expect(page.locator("#main")).toBeFocused();
+  await openAccount(page, "keyboard.account@example.org");
   await axe();
 
   // Your details: a phone number that is not one gives the error beside the field.
@@ -654,14 +659,7 @@ test("an order by keyboard alone: from your orders to asking to cancel it", asyn
 });
 
 test("your organisation by keyboard alone: its lead corrects a detail beside the field and saves", async ({ page, axe }) => {
-  await page.goto("/account");
-  await expect(page).toHaveURL(/\/login\?redirectTo=/);
-  await rejectCookies(page);
-  await logIn(page, "keyboard.organisation@example.org");
-  await expect(page).toHaveURL(/\/account$/);
-  await expect(page.getByRole("heading", { level: 1, name: "Your account" })).toBeVisible();
-  await waitForHydration(page);
-  await expect(page.locator("#main")).toBeFocused();
+  await openAccount(page, "keyboard.organisation@example.org");
 
   // Your organisations, then the organisation's own page from its link.
   await tabTo(page, page.getByRole("link", { name: "Manage your organisations" }));
