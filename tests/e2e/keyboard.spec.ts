@@ -59,9 +59,18 @@ async function chooseRadio(page: Page, group: Locator, option: string | RegExp) 
   await expect(target).toBeFocused();
 }
 
+/** After a form answered with errors: focus is on the page's error summary, visibly. Returns the summary. */
+async function focusedErrorSummary(page: Page): Promise<Locator> {
+  const summary = page.locator("#main .error-summary");
+  await expect(summary).toBeFocused();
+  await expectFocusVisible(page);
+  return summary;
+}
+
 /** Types into the field after reaching it with Tab (what was there is selected and replaced). */
 async function typeInto(page: Page, field: Locator, text: string) {
   await tabTo(page, field);
+  await expectFocusVisible(page);
   await page.keyboard.press("ControlOrMeta+A");
   await page.keyboard.type(text);
   await expect(field).toHaveValue(text);
@@ -550,9 +559,7 @@ test("the account pages by keyboard alone: your details corrected and saved, and
   await expect(page.getByLabel("Job title or role (optional)")).toHaveValue("Outings organiser");
   await axe();
   // Focus goes to the error summary; its link takes focus to the field; the number fixed there, then saved.
-  const summary = page.locator("#main .error-summary");
-  await expect(summary).toBeFocused();
-  await expectFocusVisible(page);
+  const summary = await focusedErrorSummary(page);
   await tabTo(page, summary.getByRole("link", { name: "Enter a UK phone number" }));
   await expectFocusVisible(page);
   await page.keyboard.press("Enter");
@@ -640,8 +647,7 @@ test("an order by keyboard alone: from your orders to asking to cancel it", asyn
   const reason = page.getByLabel("Why do you want to cancel?");
   await expect(page.locator("#reason-error")).toContainText("Tell us why you want to cancel");
   await expect(reason).toHaveAttribute("aria-invalid", "true");
-  const summary = page.locator("#main .error-summary");
-  await expect(summary).toBeFocused();
+  const summary = await focusedErrorSummary(page);
   await axe();
   await tabTo(page, summary.getByRole("link", { name: "Tell us why you want to cancel" }));
   await expectFocusVisible(page);
@@ -690,15 +696,9 @@ test("your organisation by keyboard alone: its lead corrects a detail beside the
   await expect(page.getByLabel("Address line 2 (optional)")).toHaveValue("Second floor");
   await expect(town).toHaveValue("Leeds");
   // Focus goes to the error summary, above the form; Tab from there reaches the field.
-  const summary = page.locator("#main .error-summary");
-  await expect(summary).toBeFocused();
-  await expectFocusVisible(page);
+  await focusedErrorSummary(page);
   await axe();
-  await tabTo(page, phone);
-  await expectFocusVisible(page);
-  await page.keyboard.press("ControlOrMeta+A");
-  await page.keyboard.type("0113 496 0556");
-  await expect(phone).toHaveValue("0113 496 0556");
+  await typeInto(page, phone, "0113 496 0556");
   await pressButton(page, "Save the organisation's details");
   await expect(page.getByRole("status")).toHaveText("Your organisation's details have been saved.");
   await expect(phone).toHaveValue("0113 496 0556");
@@ -822,15 +822,9 @@ test("increasing a booking's numbers by keyboard alone: a group visit booked, th
   await expect(page.locator("#amend-t0-error")).toContainText("you have 8 booked, so enter 8 or more");
   await expect(adults).toHaveAttribute("aria-invalid", "true");
   await expect(adults).toHaveValue("7");
-  const summary = page.locator("#main .error-summary");
-  await expect(summary).toBeFocused();
-  await expectFocusVisible(page);
+  await focusedErrorSummary(page);
   await axe();
-  await tabTo(page, adults);
-  await expectFocusVisible(page);
-  await page.keyboard.press("ControlOrMeta+A");
-  await page.keyboard.type("10");
-  await expect(adults).toHaveValue("10");
+  await typeInto(page, adults, "10");
   await pressButton(page, "Check the price");
 
   // The price of the extra places, then confirm and pay on the provider's page.
