@@ -30,12 +30,15 @@ async function tabTo(page: Page, target: Locator, { back = false, limit = 100 } 
   throw new Error(`${back ? "Shift+Tab" : "Tab"} did not reach ${target} in ${limit} presses`);
 }
 
-/** Tabs to the button and presses Enter, with focus visible on the way. */
-async function pressButton(page: Page, name: string | RegExp) {
-  await tabTo(page, page.getByRole("button", { name }));
+/** Tabs (or Shift+Tabs) to the link or button and presses Enter, with focus visible on the way. */
+async function activate(page: Page, target: Locator, options: { back?: boolean } = {}) {
+  await tabTo(page, target, options);
   await expectFocusVisible(page);
   await page.keyboard.press("Enter");
 }
+
+/** Tabs to the button named and presses Enter. */
+const pressButton = (page: Page, name: string | RegExp) => activate(page, page.getByRole("button", { name }));
 
 /** Tabs to the checkbox and ticks it with Space, with focus visible on the way. */
 async function tick(page: Page, box: Locator) {
@@ -123,25 +126,32 @@ async function logIn(page: Page, email: string) {
   await page.keyboard.press("Enter");
 }
 
-/** Asks for the account, logs in by keyboard as `email` on the way, and waits for the account page with focus on its content. */
-async function openAccount(page: Page, email: string) {
-  await page.goto("/account");
+/** After a move to another page: its address and heading, and (once hydrated) focus at its main content. */
+async function arrive(page: Page, url: string | RegExp, heading: string) {
+  await expect(page).toHaveURL(url);
+  await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible({ timeout: 20_000 });
+  await waitForHydration(page);
+  await expect(page.locator("#main")).toBeFocused();
+}
+
+/** Asks for `path` logged out: the log-in page, where the cookie notice is rejected and `email` logs in by keyboard. */
+async function logInOnTheWay(page: Page, path: string, email: string) {
+  await page.goto(path);
   await expect(page).toHaveURL(/\/login\?redirectTo=/);
   await rejectCookies(page);
   await logIn(page, email);
-  await expect(page).toHaveURL(/\/account$/);
-  await expect(page.getByRole("heading", { level: 1, name: "Your account" })).toBeVisible();
-  await waitForHydration(page);
-  await expect(page.locator("#main")).toBeFocused();
+}
+
+/** Asks for the account, logs in by keyboard as `email` on the way, and waits for the account page with focus on its content. */
+async function openAccount(page: Page, email: string) {
+  await logInOnTheWay(page, "/account", email);
+  await arrive(page, /\/account$/, "Your account");
 }
 
 /** Asks for the date step of `venue` `monthsOn` months on; logs in by keyboard as `email` on the way there. Returns the month. */
 async function openDateStep(page: Page, email: string, venue: string, monthsOn: number): Promise<string> {
   const month = monthAhead(monthsOn);
-  await page.goto(`/account/book/date?venue=${venue}&month=${month}`);
-  await expect(page).toHaveURL(/\/login\?redirectTo=/);
-  await rejectCookies(page);
-  await logIn(page, email);
+  await logInOnTheWay(page, `/account/book/date?venue=${venue}&month=${month}`, email);
   return month;
 }
 
@@ -175,20 +185,13 @@ test("registration by keyboard alone: a teacher finds their school and registers
   // The skip link is the first Tab stop; it takes focus to the main content.
   await followSkipLink(page);
   // The cookie notice is above the main content: back to it with Shift+Tab.
-  await tabTo(page, page.getByRole("button", { name: "Reject cookies" }), { back: true });
-  await expectFocusVisible(page);
-  await page.keyboard.press("Enter");
+  await activate(page, page.getByRole("button", { name: "Reject cookies" }), { back: true });
   await expect(page.getByRole("region", { name: /^Cookies on/ })).toHaveCount(0);
   await expect(page.locator("#main")).toBeFocused();
 
-  await tabTo(page, page.getByRole("link", { name: "Schools and colleges" }));
-  await expectFocusVisible(page);
-  await page.keyboard.press("Enter");
-  await expect(page).toHaveURL(/\/registration\/education\/organisation$/);
-  await expect(page.getByRole("heading", { level: 1, name: "Find your organisation" })).toBeVisible({ timeout: 20_000 });
-  await waitForHydration(page);
+  await activate(page, page.getByRole("link", { name: "Schools and colleges" }));
   // After each move to another page, focus starts at its main content.
-  await expect(page.locator("#main")).toBeFocused();
+  await arrive(page, /\/registration\/education\/organisation$/, "Find your organisation");
 
   // The organisation search: type, then Tab to the result's button.
   await tabTo(page, page.getByRole("searchbox", { name: "Search organisations" }));
@@ -197,15 +200,12 @@ test("registration by keyboard alone: a teacher finds their school and registers
   await expect(page).toHaveURL(/[?&]q=Bramley/);
   const choose = page.getByRole("button", { name: "Choose Bramley Park Academy", exact: true }).first();
   await expect(choose).toBeVisible();
-  await tabTo(page, choose);
-  await expectFocusVisible(page);
-  await page.keyboard.press("Enter");
+  await activate(page, choose);
 
   // The organisation, read-only; continue with the link.
   await expect(page).toHaveURL(/\/registration\/education\/organisation\/edit$/);
   await expect(page.getByRole("heading", { level: 2, name: "Bramley Park Academy" })).toBeVisible();
-  await tabTo(page, page.getByRole("link", { name: "Continue" }));
-  await page.keyboard.press("Enter");
+  await activate(page, page.getByRole("link", { name: "Continue" }));
 
   // Your details.
   await expect(page).toHaveURL(/\/registration\/education\/user\/edit$/);
@@ -298,10 +298,7 @@ test("a visit booking by keyboard alone, from logging in to confirmation", async
 
 test("an outreach request by keyboard alone, with the time-slot and lunch modals", async ({ page, axe }) => {
   const root = "/account/book/outreach";
-  await page.goto(root);
-  await expect(page).toHaveURL(/\/login\?redirectTo=/);
-  await rejectCookies(page);
-  await logIn(page, "keyboard.outreach@example.org");
+  await logInOnTheWay(page, root, "keyboard.outreach@example.org");
 
   await expect(page).toHaveURL(root);
   await expect(page.getByRole("heading", { level: 2, name: "You can book outreach" })).toBeVisible();
@@ -356,9 +353,7 @@ test("an outreach request by keyboard alone, with the time-slot and lunch modals
   await waitForHydration(page);
 
   const opener = page.getByRole("button", { name: /Choose a time for session 1/ });
-  await tabTo(page, opener);
-  await expectFocusVisible(page);
-  await page.keyboard.press("Enter");
+  await activate(page, opener);
   const slots = page.getByRole("dialog", { name: "Choose a time for session 1" });
   await expect(slots).toBeVisible();
   await expect(slots.getByRole("radio", { name: /^09:00–10:30/ })).toBeFocused();
@@ -373,9 +368,7 @@ test("an outreach request by keyboard alone, with the time-slot and lunch modals
   await page.keyboard.press("ArrowRight");
   await page.keyboard.press("ArrowRight");
   await expect(slots.getByRole("radio", { name: /^09:30–11:00/ })).toBeChecked();
-  await tabTo(page, slots.getByRole("button", { name: "Use this time" }));
-  await expectFocusVisible(page);
-  await page.keyboard.press("Enter");
+  await activate(page, slots.getByRole("button", { name: "Use this time" }));
   await expect(slots).toBeHidden();
   await expect(page.getByRole("button", { name: /Change the time for session 1/ })).toBeFocused();
   await expect(page.getByRole("group", { name: /^Session 1/ })).toContainText("Time: 09:30–11:00");
@@ -395,8 +388,7 @@ test("an outreach request by keyboard alone, with the time-slot and lunch modals
   await expect(lunch.getByRole("radio", { name: /^11:00–11:30/ })).toBeFocused();
   for (let i = 0; i < 3; i++) await page.keyboard.press("ArrowRight");
   await expect(lunch.getByRole("radio", { name: /^11:45–12:15/ })).toBeChecked();
-  await tabTo(page, lunch.getByRole("button", { name: "Use this lunch break" }));
-  await page.keyboard.press("Enter");
+  await activate(page, lunch.getByRole("button", { name: "Use this lunch break" }));
   await expect(lunch).toBeHidden();
   await expect(page.getByRole("button", { name: "Change the lunch break" })).toBeFocused();
   await expect(page.getByRole("region", { name: "Your day" }).getByRole("status")).toHaveText("1 session and our team's lunch break, no clashes.");
@@ -413,8 +405,7 @@ test("an outreach request by keyboard alone, with the time-slot and lunch modals
   await expect(page).toHaveURL(`${root}/summary`);
   await expect(page.getByRole("main").getByText("09:30–11:00: session 1, Romans in your classroom, 28 pupils")).toBeVisible();
   await waitForHydration(page);
-  await tabTo(page, page.getByRole("main").getByRole("link", { name: "Continue to payment" }));
-  await page.keyboard.press("Enter");
+  await activate(page, page.getByRole("main").getByRole("link", { name: "Continue to payment" }));
   await expect(page).toHaveURL(`${root}/payment`);
   await expect(page.getByRole("radio", { name: /Pro-forma invoice/ })).toBeChecked();
   await waitForHydration(page);
@@ -453,10 +444,7 @@ test("a group visit by keyboard alone: a tour operator's activities, tickets per
   await pressButton(page, "Save and continue");
 
   // Times and tickets: a time from the select with the arrow keys, numbers typed.
-  await expect(page).toHaveURL(/\/account\/book\/group\/capacities$/);
-  await expect(page.getByRole("heading", { level: 1, name: "Choose times and tickets" })).toBeVisible();
-  await waitForHydration(page);
-  await expect(page.locator("#main")).toBeFocused();
+  await arrive(page, /\/account\/book\/group\/capacities$/, "Choose times and tickets");
   await axe();
   const firstTime = page.locator("#tickets-0-0-slot");
   await tabTo(page, firstTime);
@@ -528,9 +516,7 @@ test("a group visit by keyboard alone: a tour operator's activities, tickets per
   const reference = (await page.locator("strong").filter({ hasText: /^GG-\d+$/ }).first().textContent())!.trim();
   await waitForHydration(page);
   await axe();
-  await tabTo(page, page.getByRole("link", { name: "View your order" }));
-  await expectFocusVisible(page);
-  await page.keyboard.press("Enter");
+  await activate(page, page.getByRole("link", { name: "View your order" }));
   await expect(page.getByRole("heading", { level: 1, name: `Order ${reference}` })).toBeVisible();
   await expect(page.getByText("Group visit to Aire Valley Mills Museum")).toBeVisible();
   await expect(page.locator("#main")).toBeFocused();
@@ -542,9 +528,7 @@ test("the account pages by keyboard alone: your details corrected and saved, and
   await axe();
 
   // Your details: a phone number that is not one gives the error beside the field.
-  await tabTo(page, page.getByRole("link", { name: "Edit your details" }));
-  await expectFocusVisible(page);
-  await page.keyboard.press("Enter");
+  await activate(page, page.getByRole("link", { name: "Edit your details" }));
   await expect(page).toHaveURL(/\/account\/user\/edit$/);
   await expect(page.getByRole("heading", { level: 1, name: "Your details" })).toBeVisible();
   await expect(page.locator("#main")).toBeFocused();
@@ -560,9 +544,7 @@ test("the account pages by keyboard alone: your details corrected and saved, and
   await axe();
   // Focus goes to the error summary; its link takes focus to the field; the number fixed there, then saved.
   const summary = await focusedErrorSummary(page);
-  await tabTo(page, summary.getByRole("link", { name: "Enter a UK phone number" }));
-  await expectFocusVisible(page);
-  await page.keyboard.press("Enter");
+  await activate(page, summary.getByRole("link", { name: "Enter a UK phone number" }));
   await expect(phone).toBeFocused();
   await expectFocusVisible(page);
   await page.keyboard.press("ControlOrMeta+A");
@@ -576,19 +558,12 @@ test("the account pages by keyboard alone: your details corrected and saved, and
   await axe();
 
   // Back to the account, which shows the change, then your organisations.
-  await tabTo(page, page.getByRole("link", { name: "Back to your account" }));
-  await expectFocusVisible(page);
-  await page.keyboard.press("Enter");
+  await activate(page, page.getByRole("link", { name: "Back to your account" }));
   await expect(page).toHaveURL(/\/account$/);
   await expect(page.getByRole("main").getByText("Outings organiser")).toBeVisible();
   await expect(page.locator("#main")).toBeFocused();
-  await tabTo(page, page.getByRole("link", { name: "Manage your organisations" }));
-  await expectFocusVisible(page);
-  await page.keyboard.press("Enter");
-  await expect(page).toHaveURL(/\/account\/organisation\/association$/);
-  await expect(page.getByRole("heading", { level: 1, name: "Your organisations" })).toBeVisible({ timeout: 20_000 });
-  await waitForHydration(page);
-  await expect(page.locator("#main")).toBeFocused();
+  await activate(page, page.getByRole("link", { name: "Manage your organisations" }));
+  await arrive(page, /\/account\/organisation\/association$/, "Your organisations");
   await axe();
 
   // The organisation search: type, then Tab to the result's button and ask to join.
@@ -598,9 +573,7 @@ test("the account pages by keyboard alone: your details corrected and saved, and
   await expect(page).toHaveURL(/[?&]q=Heaton/);
   const ask = page.getByRole("button", { name: "Ask to join Heaton Women's Institute", exact: true }).first();
   await expect(ask).toBeVisible();
-  await tabTo(page, ask);
-  await expectFocusVisible(page);
-  await page.keyboard.press("Enter");
+  await activate(page, ask);
   await expect(page.locator("main p.success[role=status]")).toHaveText(/You have asked to join Heaton Women's Institute\./);
   const heaton = page.getByRole("list", { name: "Your organisations" }).getByRole("listitem").filter({ hasText: "Heaton Women's Institute" });
   await expect(heaton).toContainText("Pending approval · Member");
@@ -613,29 +586,19 @@ test("the account pages by keyboard alone: your details corrected and saved, and
 });
 
 test("an order by keyboard alone: from your orders to asking to cancel it", async ({ page, axe }) => {
-  await page.goto("/account/orders");
-  await expect(page).toHaveURL(/\/login\?redirectTo=/);
-  await rejectCookies(page);
-  await logIn(page, "keyboard.orders@example.org");
-  await expect(page).toHaveURL(/\/account\/orders$/);
-  await expect(page.getByRole("heading", { level: 1, name: "Your orders" })).toBeVisible();
-  await waitForHydration(page);
-  await expect(page.locator("#main")).toBeFocused();
+  await logInOnTheWay(page, "/account/orders", "keyboard.orders@example.org");
+  await arrive(page, /\/account\/orders$/, "Your orders");
   await axe();
 
   // The order, by its reference in the table.
-  await tabTo(page, page.getByRole("table", { name: "Upcoming visits" }).getByRole("link", { name: "GG-260815" }));
-  await expectFocusVisible(page);
-  await page.keyboard.press("Enter");
+  await activate(page, page.getByRole("table", { name: "Upcoming visits" }).getByRole("link", { name: "GG-260815" }));
   await expect(page).toHaveURL(/\/account\/orders\/ord-5301$/);
   await expect(page.getByRole("heading", { level: 1, name: "Order GG-260815" })).toBeVisible();
   await expect(page.locator("#main")).toBeFocused();
   await axe();
 
   // Its actions: asking to cancel shows the policy and a reason field.
-  await tabTo(page, page.getByRole("link", { name: "Ask to cancel this booking" }));
-  await expectFocusVisible(page);
-  await page.keyboard.press("Enter");
+  await activate(page, page.getByRole("link", { name: "Ask to cancel this booking" }));
   await expect(page).toHaveURL(/\/account\/orders\/ord-5301\?change=cancel$/);
   await expect(page.getByRole("heading", { level: 2, name: "Ask to cancel this booking" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Cancellation policy" })).toBeVisible();
@@ -649,9 +612,7 @@ test("an order by keyboard alone: from your orders to asking to cancel it", asyn
   await expect(reason).toHaveAttribute("aria-invalid", "true");
   const summary = await focusedErrorSummary(page);
   await axe();
-  await tabTo(page, summary.getByRole("link", { name: "Tell us why you want to cancel" }));
-  await expectFocusVisible(page);
-  await page.keyboard.press("Enter");
+  await activate(page, summary.getByRole("link", { name: "Tell us why you want to cancel" }));
   await expect(reason).toBeFocused();
   await expectFocusVisible(page);
   await page.keyboard.type("Our coach company has withdrawn.");
@@ -668,20 +629,10 @@ test("your organisation by keyboard alone: its lead corrects a detail beside the
   await openAccount(page, "keyboard.organisation@example.org");
 
   // Your organisations, then the organisation's own page from its link.
-  await tabTo(page, page.getByRole("link", { name: "Manage your organisations" }));
-  await expectFocusVisible(page);
-  await page.keyboard.press("Enter");
-  await expect(page).toHaveURL(/\/account\/organisation\/association$/);
-  await expect(page.getByRole("heading", { level: 1, name: "Your organisations" })).toBeVisible({ timeout: 20_000 });
-  await waitForHydration(page);
-  await expect(page.locator("#main")).toBeFocused();
-  await tabTo(page, page.getByRole("link", { name: "Edit the details of Study Abroad Yorkshire" }));
-  await expectFocusVisible(page);
-  await page.keyboard.press("Enter");
-  await expect(page).toHaveURL(/\/account\/organisation\/(org-3004\/)?edit$/);
-  await expect(page.getByRole("heading", { level: 1, name: "Edit your organisation" })).toBeVisible();
-  await waitForHydration(page);
-  await expect(page.locator("#main")).toBeFocused();
+  await activate(page, page.getByRole("link", { name: "Manage your organisations" }));
+  await arrive(page, /\/account\/organisation\/association$/, "Your organisations");
+  await activate(page, page.getByRole("link", { name: "Edit the details of Study Abroad Yorkshire" }));
+  await arrive(page, /\/account\/organisation\/(org-3004\/)?edit$/, "Edit your organisation");
   await axe();
 
   // A phone number that is not one gives the error beside the field; what else was typed is kept.
@@ -712,14 +663,8 @@ test("your organisation by keyboard alone: its lead corrects a detail beside the
 });
 
 test("leaving an organisation by keyboard alone: its confirmation, cancelled once, then confirmed", async ({ page, axe }) => {
-  await page.goto("/account/organisation/association");
-  await expect(page).toHaveURL(/\/login\?redirectTo=/);
-  await rejectCookies(page);
-  await logIn(page, "keyboard.leave@example.org");
-  await expect(page).toHaveURL(/\/account\/organisation\/association$/);
-  await expect(page.getByRole("heading", { level: 1, name: "Your organisations" })).toBeVisible({ timeout: 20_000 });
-  await waitForHydration(page);
-  await expect(page.locator("#main")).toBeFocused();
+  await logInOnTheWay(page, "/account/organisation/association", "keyboard.leave@example.org");
+  await arrive(page, /\/account\/organisation\/association$/, "Your organisations");
   await axe();
 
   const list = page.getByRole("list", { name: "Your organisations" });
@@ -731,9 +676,7 @@ test("leaving an organisation by keyboard alone: its confirmation, cancelled onc
   await expect(confirm).toBeVisible();
   await axe();
   // "No, cancel" closes the confirmation and nothing changes.
-  await tabTo(page, confirm.getByRole("link", { name: "No, cancel" }));
-  await expectFocusVisible(page);
-  await page.keyboard.press("Enter");
+  await activate(page, confirm.getByRole("link", { name: "No, cancel" }));
   await expect(confirm).toBeHidden();
   await expect(lakes).toBeVisible();
   await expect(leave).toBeVisible();
@@ -742,9 +685,7 @@ test("leaving an organisation by keyboard alone: its confirmation, cancelled onc
 
   await pressButton(page, "Leave Lakes & Dales Coach Travel");
   await expect(confirm).toBeVisible();
-  await tabTo(page, confirm.getByRole("button", { name: "Yes, leave Lakes & Dales Coach Travel" }));
-  await expectFocusVisible(page);
-  await page.keyboard.press("Enter");
+  await activate(page, confirm.getByRole("button", { name: "Yes, leave Lakes & Dales Coach Travel" }));
   await expect(page.locator("main p.success[role=status]")).toHaveText("You have left Lakes & Dales Coach Travel.");
   await expect(page.getByText("You do not belong to any organisation yet.")).toBeVisible();
   await expect(lakes).toHaveCount(0);
@@ -799,15 +740,12 @@ test("increasing a booking's numbers by keyboard alone: a group visit booked, th
   await expect(page).toHaveURL(/\/account\/book\/confirmation\?orderId=/);
   const reference = (await page.locator("strong").filter({ hasText: /^GG-\d+$/ }).first().textContent())!.trim();
   await waitForHydration(page);
-  await tabTo(page, page.getByRole("link", { name: "View your order" }));
-  await page.keyboard.press("Enter");
+  await activate(page, page.getByRole("link", { name: "View your order" }));
   await expect(page.getByRole("heading", { level: 1, name: `Order ${reference}` })).toBeVisible();
   await expect(page.locator("#main")).toBeFocused();
 
   // Increase numbers: the link is replaced by the form, and focus is at the main content, not lost.
-  await tabTo(page, page.getByRole("link", { name: "Increase numbers" }));
-  await expectFocusVisible(page);
-  await page.keyboard.press("Enter");
+  await activate(page, page.getByRole("link", { name: "Increase numbers" }));
   await expect(page).toHaveURL(/\?change=numbers$/);
   await expect(page.getByRole("heading", { level: 2, name: "Increase numbers" })).toBeVisible();
   await expect(page.locator("#main")).toBeFocused();
