@@ -32,28 +32,18 @@
  * `docker build` itself behave as modelled here.
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, realpathSync, renameSync, rmSync, statSync } from "node:fs";
+import { chmodSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { createPages, createSite } from "../mocks/backend/cms-content.ts";
 import { readServerOptions } from "../server/options.ts";
-import {
-  type Copy,
-  dockerignore,
-  type Healthcheck,
-  type Instruction,
-  parseCommand,
-  parseCopy,
-  parseEnv,
-  parseHealthcheck,
-  parseStages,
-  type Stage,
-  unsupported,
-  UnsupportedDockerfile,
-} from "./support/dockerfile.ts";
-import { BUILD_DIR, freePort, ROOT } from "./support/production-server.ts";
-import { sleep } from "./support/report.ts";
+import { UnsupportedDockerfile } from "./support/dockerfile.ts";
+import { assemble, buildContext, IMAGE_PATH } from "./support/image-assembly.ts";
+import { changes, checkoutPathsInBuild, reachableNodeModules, snapshot } from "./support/image-files.ts";
+import { type Plan, plan } from "./support/image-plan.ts";
+import { freePort, ROOT } from "./support/production-server.ts";
+import { seconds, sleep } from "./support/report.ts";
 
 const { values: args } = parseArgs({
   options: {
@@ -62,11 +52,9 @@ const { values: args } = parseArgs({
   },
 });
 const DOCKERFILE = path.resolve(args.dockerfile);
-const CONTEXT = path.resolve(args.context);
+const CONTEXT = buildContext(DOCKERFILE, path.resolve(args.context));
 /** The organisation search (app/routes.ts: registration/:group/organisation; a group type of app/group-types.ts). */
 const SEARCH_PAGE = "/registration/education/organisation";
-/** The image's PATH, with this Node's directory first: its `node` is the image's node. */
-const IMAGE_PATH = `${path.dirname(process.execPath)}:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin`;
 const START_TIMEOUT_MS = 60_000;
 const REQUEST_TIMEOUT_MS = 15_000;
 
@@ -77,296 +65,6 @@ function report(pass: boolean, what: string, detail = ""): boolean {
   if (!pass) failures++;
   console.log(`${pass ? "✔" : "✘"} ${what}${detail ? ` — ${detail}` : ""}`);
   return pass;
-}
-const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
-
-// ---------------------------------------------------------------- the plan, from the Dockerfile
-
-/** A stage whose files are made here by its own COPYs and npm commands. */
-interface InstallStage {
-  kind: "install";
-  name: string;
-  workdir: string;
-  env: Map<string, string>;
-  steps: ({ copy: Copy } | { run: string; skipped: string[] })[];
-}
-
-/** The stage that runs `npm run build`: stood in for by the build already made in BUILD_DIR. */
-interface BuildStage {
-  kind: "build";
-  name: string;
-  workdir: string;
-}
-
-interface Plan {
-  /** The external image at the root of the runtime stage. */
-  image: string;
-  workdir: string;
-  env: Map<string, string>;
-  copies: Copy[];
-  sources: Map<string, InstallStage | BuildStage>;
-  user: string | null;
-  exposed: string[];
-  healthcheck: Healthcheck | null;
-  stopSignal: NodeJS.Signals;
-  cmd: string[];
-}
-
-function plan(text: string): Plan {
-  const stages = parseStages(text);
-  /** A stage named `name` before `stage` (Docker's FROM and --from refer to earlier stages only). */
-  const named = (name: string, stage: Stage) =>
-    stages.slice(0, stages.indexOf(stage)).find((earlier) => earlier.name?.toLowerCase() === name.toLowerCase());
-
-  /** The image, WORKDIR and ENV a stage starts with: its FROM chain's, where only WORKDIR and ENV are modelled. */
-  const inherited = (stage: Stage) => {
-    const chain: Stage[] = [];
-    let from = stage.from;
-    for (let base = named(from, stage); base; base = named(from, base)) {
-      chain.unshift(base);
-      from = base.from;
-    }
-    let workdir = "/";
-    const env = new Map<string, string>();
-    for (const base of chain) {
-      for (const instruction of base.instructions) {
-        if (instruction.keyword === "WORKDIR") {
-          if (!instruction.args.startsWith("/") || instruction.args.includes("$")) throw unsupported(instruction, "only an absolute WORKDIR");
-          workdir = path.posix.normalize(instruction.args);
-        } else if (instruction.keyword === "ENV") {
-          for (const [key, value] of parseEnv(instruction)) env.set(key, value);
-        } else {
-          throw unsupported(instruction, `stage "${base.name}" is a base of "${stage.name}": only WORKDIR and ENV are modelled there`);
-        }
-      }
-    }
-    return { image: from, workdir, env };
-  };
-
-  const runtime = stages.at(-1);
-  if (!runtime) throw new UnsupportedDockerfile("no FROM: not a Dockerfile");
-  const start = inherited(runtime);
-  const result: Plan = {
-    image: start.image,
-    workdir: start.workdir,
-    env: start.env,
-    copies: [],
-    sources: new Map(),
-    user: null,
-    exposed: [],
-    healthcheck: null,
-    stopSignal: "SIGTERM",
-    cmd: [],
-  };
-  const only = (keywords: string[], where: string) => (instruction: Instruction) => {
-    if (!keywords.includes(instruction.keyword)) throw unsupported(instruction, `in ${where} only ${keywords.join(", ")} are modelled`);
-  };
-
-  const source = (name: string, instruction: Instruction): InstallStage | BuildStage => {
-    const stage = named(name, runtime);
-    if (!stage) throw unsupported(instruction, `--from=${name} is not an earlier stage (an image would need a registry)`);
-    const known = result.sources.get(stage.name!);
-    if (known) return known;
-    const { workdir, env } = inherited(stage);
-    const builds = stage.instructions.some((i) => i.keyword === "RUN" && /^npm run build$/.test(i.args.trim()));
-    if (builds) {
-      const build: BuildStage = { kind: "build", name: stage.name!, workdir };
-      result.sources.set(stage.name!, build);
-      return build;
-    }
-    const install: InstallStage = { kind: "install", name: stage.name!, workdir, env, steps: [] };
-    for (const step of stage.instructions) {
-      only(["COPY", "ENV", "RUN"], `an install stage ("${stage.name}")`)(step);
-      if (step.keyword === "ENV") for (const [key, value] of parseEnv(step)) env.set(key, value);
-      else if (step.keyword === "COPY") {
-        const copy = parseCopy(step);
-        if (copy.from) throw unsupported(step, "an install stage copies from the build context only");
-        install.steps.push({ copy });
-      } else install.steps.push(npmCommand(step));
-    }
-    result.sources.set(stage.name!, install);
-    return install;
-  };
-
-  for (const instruction of runtime.instructions) {
-    only(["ENV", "COPY", "USER", "EXPOSE", "HEALTHCHECK", "STOPSIGNAL", "CMD"], "the runtime stage")(instruction);
-    switch (instruction.keyword) {
-      case "ENV":
-        for (const [key, value] of parseEnv(instruction)) result.env.set(key, value);
-        break;
-      case "COPY": {
-        const copy = parseCopy(instruction);
-        if (copy.from) source(copy.from, instruction);
-        result.copies.push(copy);
-        break;
-      }
-      case "USER":
-        result.user = instruction.args.trim();
-        break;
-      case "EXPOSE":
-        result.exposed.push(...instruction.args.split(/\s+/));
-        break;
-      case "HEALTHCHECK":
-        result.healthcheck = parseHealthcheck(instruction);
-        break;
-      case "STOPSIGNAL": {
-        const signal = instruction.args.trim().toUpperCase();
-        const name = (signal.startsWith("SIG") ? signal : `SIG${signal}`) as NodeJS.Signals;
-        if (!(name in os.constants.signals)) throw unsupported(instruction, "a signal by name");
-        result.stopSignal = name;
-        break;
-      }
-      case "CMD":
-        result.cmd = parseCommand(instruction).argv;
-        break;
-    }
-  }
-  if (result.cmd.length === 0) throw new UnsupportedDockerfile("the runtime stage has no CMD (the base image's would run)");
-  return result;
-}
-
-/** RUN in an install stage: npm commands joined by &&; `npm cache clean` is left out (it empties the npm cache, not the stage's directory). */
-function npmCommand(instruction: Instruction): { run: string; skipped: string[] } {
-  const { shell } = parseCommand(instruction);
-  if (!shell) throw unsupported(instruction, "only the shell form of RUN");
-  const commands = instruction.args.split("&&").map((command) => command.trim());
-  const kept: string[] = [];
-  const skipped: string[] = [];
-  for (const command of commands) {
-    if (!/^npm\s/.test(command) || /[;|&<>`$(){}\\'"]/.test(command)) throw unsupported(instruction, "only npm commands, joined by &&");
-    if (/^npm\s+cache\s+clean\b/.test(command)) skipped.push(command);
-    else kept.push(command);
-  }
-  if (kept.length === 0) throw unsupported(instruction, "no npm command to run");
-  return { run: kept.join(" && "), skipped };
-}
-
-// ---------------------------------------------------------------- assembling the directories
-
-const ignored = (() => {
-  const beside = `${DOCKERFILE}.dockerignore`;
-  const file = existsSync(beside) ? beside : path.join(CONTEXT, ".dockerignore");
-  return dockerignore(existsSync(file) ? readFileSync(file, "utf8") : "");
-})();
-
-/** Where an image path in a stage whose WORKDIR is `workdir` lies in `directory` (which stands for that WORKDIR). */
-function underWorkdir(imagePath: string, workdir: string, directory: string, what: string): string {
-  const relative = path.posix.relative(workdir, imagePath);
-  if (relative.startsWith("..") || path.posix.isAbsolute(relative)) throw new UnsupportedDockerfile(`${what} ${imagePath} is outside WORKDIR ${workdir}`);
-  return path.join(directory, relative);
-}
-
-/** Docker's COPY of one source: a directory's contents into the destination, a file to it (or into it when it ends in /). */
-function place(source: string, destination: string, intoDirectory: boolean, filter?: (file: string) => boolean): void {
-  if (statSync(source).isDirectory()) {
-    cpSync(source, destination, { recursive: true, verbatimSymlinks: true, filter });
-  } else {
-    const target = intoDirectory ? path.join(destination, path.basename(source)) : destination;
-    mkdirSync(path.dirname(target), { recursive: true });
-    cpSync(source, target);
-  }
-}
-
-function copyFromContext(copy: Copy, workdir: string, directory: string): void {
-  const destination = underWorkdir(path.posix.resolve(workdir, copy.destination), workdir, directory, "destination");
-  for (const source of copy.sources) {
-    const relative = path.posix.normalize(source).replace(/^\/+/, "");
-    if (relative.startsWith("..")) throw new UnsupportedDockerfile(`COPY source ${source} is outside the build context`);
-    const absolute = path.join(CONTEXT, relative);
-    if (relative !== "." && ignored(relative)) {
-      throw new Error(`COPY ${source}: excluded by .dockerignore (docker build would fail: not found)`);
-    }
-    if (!existsSync(absolute)) throw new Error(`COPY ${source}: not in the build context ${CONTEXT} (docker build would fail)`);
-    const filter = (file: string) => {
-      const inContext = path.relative(CONTEXT, file).split(path.sep).join("/");
-      return inContext === "" || !ignored(inContext);
-    };
-    place(absolute, destination, copy.destination.endsWith("/") || copy.sources.length > 1, filter);
-  }
-}
-
-/** Runs an install stage in a directory of its own, once. */
-function install(stage: InstallStage, directory: string): void {
-  mkdirSync(directory, { recursive: true });
-  for (const step of stage.steps) {
-    if ("copy" in step) {
-      copyFromContext(step.copy, stage.workdir, directory);
-      continue;
-    }
-    const started = performance.now();
-    const env = { ...buildEnv(), ...Object.fromEntries(stage.env) };
-    const version = spawnSync("npm", ["--version"], { cwd: directory, env, encoding: "utf8" }).stdout?.trim() || "?";
-    console.log(`  ${stage.name}: $ ${step.run}   (npm ${version}, Node ${process.version})`);
-    for (const command of step.skipped) {
-      console.log(`  ${stage.name}: left out \`${command}\`: it empties the npm cache, which no later stage copies (here: this machine's)`);
-    }
-    const result = spawnSync("/bin/sh", ["-c", step.run], { cwd: directory, env, stdio: ["ignore", "pipe", "pipe"], encoding: "utf8" });
-    const output = `${result.stdout ?? ""}${result.stderr ?? ""}`.trim();
-    if (result.status !== 0) throw new Error(`\`${step.run}\` in the ${stage.name} stage failed (exit ${result.status}):\n${output.slice(-3000)}`);
-    const summary = output.split("\n").filter((line) => /^added /.test(line)).join(" ") || "done";
-    report(true, `${stage.name} stage: \`${step.run}\``, `${seconds(started)}; ${summary}`);
-  }
-}
-
-/** The environment of a build stage's RUN: a PATH whose node is this one, HOME (the npm cache), the network's settings. */
-function buildEnv(): Record<string, string> {
-  const env: Record<string, string> = {
-    PATH: IMAGE_PATH,
-    HOME: os.homedir(),
-  };
-  const passed = ["npm_config_cache", "npm_config_userconfig", "npm_config_registry", "NODE_EXTRA_CA_CERTS", "SSL_CERT_FILE"];
-  for (const name of [...passed, "HTTP_PROXY", "HTTPS_PROXY", "NO_PROXY", "http_proxy", "https_proxy", "no_proxy"]) {
-    const value = process.env[name];
-    if (value) env[name] = value;
-  }
-  return env;
-}
-
-/** The build the build stage stands for: BUILD_DIR, made beforehand. */
-function productionBuild(): string {
-  const build = path.resolve(ROOT, BUILD_DIR);
-  if (!existsSync(path.join(build, "server", "index.js")) || !existsSync(path.join(build, "client"))) {
-    throw new Error(`no production build in ${build}: build it first (\`npx react-router build\` or \`npm run build\`)`);
-  }
-  return build;
-}
-
-function assemble(image: Plan, top: string): string {
-  // Before the slow part (npm ci).
-  if ([...image.sources.values()].some((stage) => stage.kind === "build")) productionBuild();
-  const app = path.join(top, "app");
-  mkdirSync(app);
-  const moved = new Set<string>();
-  for (const copy of image.copies) {
-    if (!copy.from) {
-      copyFromContext(copy, image.workdir, app);
-      continue;
-    }
-    const stage = [...image.sources.values()].find((s) => s.name.toLowerCase() === copy.from!.toLowerCase())!;
-    const destination = underWorkdir(path.posix.resolve(image.workdir, copy.destination), image.workdir, app, "destination");
-    for (const source of copy.sources) {
-      const imagePath = path.posix.resolve("/", source);
-      if (stage.kind === "build") {
-        if (imagePath !== path.posix.join(stage.workdir, "build")) {
-          throw new UnsupportedDockerfile(`COPY --from=${stage.name} ${source}: only the build's output (${stage.workdir}/build) is taken from the build stage`);
-        }
-        place(productionBuild(), destination, copy.destination.endsWith("/"));
-        continue;
-      }
-      const stageDirectory = path.join(top, `stage-${stage.name}`);
-      if (!existsSync(stageDirectory)) install(stage, stageDirectory);
-      const from = underWorkdir(imagePath, stage.workdir, stageDirectory, `COPY --from=${stage.name}`);
-      if (moved.has(from)) throw new UnsupportedDockerfile(`COPY --from=${stage.name} ${source} twice`);
-      if (!existsSync(from)) throw new Error(`COPY --from=${stage.name} ${source}: the stage made no such file (docker build would fail)`);
-      if (statSync(from).isDirectory() && !existsSync(destination)) {
-        // The stage's directory is used once: moving it is the copy, without copying 160 MB.
-        mkdirSync(path.dirname(destination), { recursive: true });
-        renameSync(from, destination);
-        moved.add(from);
-      } else place(from, destination, copy.destination.endsWith("/"));
-    }
-  }
-  return app;
 }
 
 // ---------------------------------------------------------------- running it
@@ -399,54 +97,6 @@ function asAccount(account: Account | null, argv: string[]): [string, string[]] 
 function withNode(argv: string[], what: string): string[] {
   if (argv[0] !== "node") throw new UnsupportedDockerfile(`${what} runs ${argv[0]}: only node is modelled`);
   return [process.execPath, ...argv.slice(1)];
-}
-
-/** Each file's size and mtime, to see that the server wrote nothing. */
-function snapshot(directory: string): Map<string, string> {
-  const files = new Map<string, string>();
-  const visit = (entry: string) => {
-    const info = statSync(entry, { throwIfNoEntry: false });
-    if (!info) return;
-    files.set(path.relative(directory, entry), `${info.size}:${info.mtimeMs}`);
-    if (info.isDirectory()) for (const child of readdirSync(entry)) visit(path.join(entry, child));
-  };
-  visit(directory);
-  return files;
-}
-
-function changes(before: Map<string, string>, after: Map<string, string>): string[] {
-  const changed = [...after].filter(([file, state]) => before.get(file) !== state).map(([file]) => file || ".");
-  const removed = [...before.keys()].filter((file) => !after.has(file));
-  return [...changed, ...removed.map((file) => `${file} (removed)`)];
-}
-
-/** No directory a module lookup from `app` could reach besides app/node_modules: no node_modules above it, nor Node's global folders. */
-function reachableNodeModules(app: string, home: string): string[] {
-  const found: string[] = [];
-  for (let directory = path.dirname(app); ; directory = path.dirname(directory)) {
-    if (existsSync(path.join(directory, "node_modules"))) found.push(path.join(directory, "node_modules"));
-    if (directory === path.dirname(directory)) break;
-  }
-  // CommonJS's global folders (NODE_PATH is not set).
-  for (const global of [path.join(home, ".node_modules"), path.join(home, ".node_libraries"), path.resolve(path.dirname(process.execPath), "..", "lib", "node")]) {
-    if (existsSync(global)) found.push(global);
-  }
-  return found;
-}
-
-/** Absolute paths of this checkout the build names (they would resolve here and not in the image). */
-function checkoutPathsInBuild(build: string): string[] {
-  const checkout = new Set([ROOT, ...[ROOT, path.join(ROOT, "node_modules")].filter((p) => existsSync(p)).map((p) => realpathSync(p))]);
-  const hits = new Set<string>();
-  const visit = (entry: string) => {
-    if (statSync(entry).isDirectory()) for (const child of readdirSync(entry)) visit(path.join(entry, child));
-    else if (/\.(js|mjs|cjs|json)$/.test(entry)) {
-      const text = readFileSync(entry, "utf8");
-      for (const prefix of checkout) if (text.includes(prefix)) hits.add(`${path.relative(build, entry)} names ${prefix}`);
-    }
-  };
-  visit(path.join(build, "server"));
-  return [...hits];
 }
 
 async function get(origin: string, pathname: string): Promise<{ status: number; text: string; body: Buffer; headers: Headers }> {
@@ -541,7 +191,7 @@ async function main(): Promise<void> {
   const assembling = performance.now();
   let app: string;
   try {
-    app = assemble(image, top);
+    app = assemble(image, top, CONTEXT, report);
   } catch (error) {
     report(false, `assembling ${image.workdir}`, error instanceof Error ? error.message : String(error));
     return;

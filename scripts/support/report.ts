@@ -1,8 +1,11 @@
-// What the measuring scripts (bench, load test, Lighthouse) share to take and print their figures.
+// What the measuring scripts (bench, load test, Lighthouse) and the image check share to take and print their figures.
 
 export const mark = (pass: boolean) => (pass ? "✔ pass" : "✘ FAIL");
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The time since `since` (a performance.now()), in seconds to a tenth: "1.6 s". */
+export const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
 
 /** This process's CPU time so far (user + system), ms. */
 export const cpuNow = () => {
