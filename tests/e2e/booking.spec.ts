@@ -16,7 +16,7 @@ import {
   expectStep,
   bookToReview,
 } from "./booking-support";
-import { expect, expectNoSidewaysScroll, logIn, test } from "./fixtures";
+import { expect, expectNoSidewaysScroll, expectOnOneLine, logIn, test } from "./fixtures";
 
 // The standard booking flow (education and home-education): date → information →
 // schedule → payment → review → confirmation. Each test books as its own seeded user
@@ -97,7 +97,9 @@ test("a school books by invoice with a purchase order number", async ({ page, ax
   await expect(page).toHaveURL(/\/account\/book\/confirmation\?orderId=/);
   await expect(page).toHaveTitle(/^Booking GV-\d+ \| Group visits$/);
   await expect(page.getByRole("heading", { level: 1, name: "Your visit is booked" })).toBeVisible();
-  const reference = (await page.locator("strong", { hasText: /^GV-\d+$/ }).textContent())!;
+  const referenceText = page.locator("strong", { hasText: /^GV-\d+$/ });
+  const reference = (await referenceText.textContent())!;
+  await expectOnOneLine(page, referenceText);
   await expect(page.getByText(/We will send an invoice for £87\.50 .* quoting purchase order PO-2027-118/)).toBeVisible();
   const calendar = page.getByRole("link", { name: "Add to calendar" });
   await expect(calendar).toHaveAttribute("href", /^\/account\/orders\/[\w-]+\/calendar\.ics$/);
@@ -105,6 +107,7 @@ test("a school books by invoice with a purchase order number", async ({ page, ax
 
   await page.getByRole("link", { name: "View your order" }).click();
   await expect(page.getByRole("heading", { level: 1, name: `Order ${reference}` })).toBeVisible();
+  await expectOnOneLine(page, page.getByRole("heading", { level: 1 }).getByText(reference, { exact: true }));
   await expect(page.getByText(/Confirmed/).first()).toBeVisible();
   expect(date).toMatch(/^\d{4}-\d\d-\d\d$/);
 });

@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { DEMO, expect, expectNoSidewaysScroll, logIn, test } from "./fixtures";
+import { DEMO, expect, expectNoSidewaysScroll, expectOnOneLine, logIn, test } from "./fixtures";
 
 // Outreach (DESIGN.md §3): eligibility → activities → advisories → questions → schedule
 // (time-slot and lunch modals) → terms → summary → payment → confirmation. Each test
@@ -215,6 +215,7 @@ test("a school books two outreach sessions with a lunch break, after one questio
   await expect(page.getByRole("heading", { level: 1, name: "Outreach request sent" })).toBeVisible();
   const reference = (await page.locator(".notice strong").first().innerText()).trim();
   expect(reference).toMatch(/^OR-\d+$/);
+  await expectOnOneLine(page, page.locator(".notice strong").first());
   await expect(page.locator("dl.card")).toContainText("Requested");
   await expect(main).toContainText("pro-forma invoice for £330.00");
   await expect(main).toContainText("PO-OAK-17");

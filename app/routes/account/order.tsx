@@ -227,7 +227,9 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
       <p>
         <Link to="/account/orders">Back to your orders</Link>
       </p>
-      <h1>Order {order.reference}</h1>
+      <h1>
+        Order <span className="reference">{order.reference}</span>
+      </h1>
       {noticeView ? (
         <p role="status" className={noticeView.kind === "success" ? "success" : "order-warning"}>
           {noticeView.text}
@@ -236,7 +238,7 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
 
       <dl className="card">
         <dt>Reference</dt>
-        <dd>{order.reference}</dd>
+        <dd className="reference">{order.reference}</dd>
         <dt>Status</dt>
         <dd>
           <span className={`status-badge status-${order.status}`}>{ORDER_STATUS_LABELS[order.status]}</span>

@@ -59,7 +59,7 @@ export default function Confirmation({ loaderData: { flow, order } }: Route.Comp
       <div className={confirmed ? "success" : "notice"}>
         <h1>{confirmed ? "Your visit is booked" : `Your booking is ${ORDER_STATUS_LABELS[order.status].toLowerCase()}`}</h1>
         <p>
-          Your booking reference is <strong>{order.reference}</strong>
+          Your booking reference is <strong className="reference">{order.reference}</strong>
         </p>
       </div>
       <dl className="card">

@@ -58,7 +58,7 @@ export default function OutreachConfirmation({ loaderData: { order, today } }: R
       <div className={confirmed ? "success" : "notice"}>
         <h1>{confirmed ? "Your outreach visit is booked" : OUTREACH_TITLES.confirmation}</h1>
         <p>
-          Your reference is <strong>{order.reference}</strong>
+          Your reference is <strong className="reference">{order.reference}</strong>
         </p>
       </div>
       <dl className="card">
