@@ -2,7 +2,7 @@
 # The whole test suite, as README and CI run it: contracts current, types, unit, contract
 # (Pact consumer, OpenAPI check, provider verification), faults (fault injection, fuzzing,
 # idempotency; they build the app themselves), the Dockerfile's runtime image assembled and
-# run without Docker, and e2e on the production build.
+# run without Docker, e2e on the production build, and that e2e ran axe on every page route.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -29,3 +29,6 @@ node scripts/check-image.ts
 
 step "End-to-end tests (Chromium, embedded default)"
 playwright test
+
+step "Accessibility coverage: axe ran on a page of every page route"
+node tests/e2e/axe-coverage.ts

@@ -78,7 +78,7 @@ export default function Accessibility({ loaderData: { venues } }: Route.Componen
           <li>
             Every page and every open dialog visited by our automated end-to-end tests is checked with{" "}
             <a href="https://github.com/dequelabs/axe-core">axe</a> against the WCAG 2.0, 2.1 and 2.2 A and AA rules,
-            including target size; any failure stops a release.
+            including target size, and the tests must visit every kind of page the website has; any failure stops a release.
           </li>
           <li>
             Keyboard-only tests register a group, book a visit, book outreach (with its time and lunch dialogs), book a group

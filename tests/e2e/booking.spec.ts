@@ -137,6 +137,14 @@ test("a school pays by card on the hosted payment page", async ({ page, axe }) =
   await axe();
 });
 
+test("coming back from the card page with a payment the gateway does not know is a 404 page, not a crash", async ({ page, axe }) => {
+  await logInAs(page, USERS.card);
+  const response = await page.goto("/account/book/payment/return?paymentId=pay-unknown-1&status=succeeded");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "This page could not be found" })).toBeVisible();
+  await axe();
+});
+
 test("a declined card keeps the booking and says what to do; paying again succeeds", async ({ page, axe }) => {
   test.setTimeout(120_000);
   await logInAs(page, USERS.declined);

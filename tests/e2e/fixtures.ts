@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Locator, type Page } from "@playwright/test";
+import { recordAxeChecked } from "./axe-coverage";
 import { expectStylesLoaded } from "./styles-loaded";
 
 export const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
@@ -43,7 +44,7 @@ export const test = base.extend<{ axe: (page?: Page) => Promise<void> }>({
   // Every page a test visits is checked against WCAG 2.2 AA rules, and that its headings
   // are in order under one h1 (axe's best-practice rules for WCAG 1.3.1 and 2.4.6); and
   // that it loaded the stylesheets its classes need.
-  axe: async ({ page }, use) => {
+  axe: async ({ page }, use, testInfo) => {
     await use(async (target = page) => {
       const results = await new AxeBuilder({ page: target })
         .options({ rules: Object.fromEntries(EXTRA_AXE_RULES.map((id) => [id, { enabled: true }])) })
@@ -55,6 +56,7 @@ export const test = base.extend<{ axe: (page?: Page) => Promise<void> }>({
       const ran = new Set([...results.passes, ...results.violations, ...results.incomplete, ...results.inapplicable].map((r) => r.id));
       for (const id of ["target-size", ...EXTRA_AXE_RULES]) expect(ran.has(id), `axe ran ${id}`).toBe(true);
       await expectStylesLoaded(target);
+      recordAxeChecked(testInfo, target.url());
     });
   },
 });

@@ -34,3 +34,20 @@ test("a return path to another site is ignored", async ({ page }) => {
   await logIn(page);
   await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/account$/);
 });
+
+test("the log-out page asks first (a GET changes nothing), and its button logs out", async ({ page, axe }) => {
+  await page.goto("/login");
+  await logIn(page);
+  await expect(page).toHaveURL(/\/account$/);
+  await page.goto("/logout");
+  await expect(page.getByRole("heading", { level: 1, name: "Log out" })).toBeVisible();
+  await expect(page.getByText("You are logged in. Log out on this device?")).toBeVisible();
+  await axe();
+  await page.getByRole("main").getByRole("button", { name: "Log out" }).click();
+  await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
+  // Logged out: the log-out page has nothing to offer and sends you home.
+  await page.goto("/logout");
+  await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
+  await page.goto("/account");
+  await expect(page).toHaveURL(/\/login\?redirectTo=/);
+});

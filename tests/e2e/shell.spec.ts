@@ -19,6 +19,24 @@ test("an unknown page shows the 404 page with a way home", async ({ page, axe })
   await expect(page).toHaveURL(/\/$/);
 });
 
+test("a CMS page is drawn at its slug, and an unknown slug is a 404", async ({ page, axe }) => {
+  await page.goto("/privacy");
+  await expect(page).toHaveTitle("Privacy | Group visits");
+  await expect(page.getByRole("heading", { level: 1, name: "Privacy" })).toBeVisible();
+  await axe();
+  const response = await page.goto("/no-such-page");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "This page could not be found" })).toBeVisible();
+  await axe();
+});
+
+test("the newsletter has a page of its own (where its form posts without JavaScript)", async ({ page, axe }) => {
+  await page.goto("/newsletter");
+  await expect(page.getByRole("heading", { level: 1, name: "Newsletter" })).toBeVisible();
+  await expect(page.getByRole("main").getByRole("button", { name: "Sign up" })).toBeVisible();
+  await axe();
+});
+
 test("an unknown registration group is a 404", async ({ page }) => {
   const response = await page.goto("/registration/pirates/organisation");
   expect(response?.status()).toBe(404);
