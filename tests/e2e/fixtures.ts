@@ -73,19 +73,6 @@ export async function logIn(page: Page, email: string = DEMO.email, password: st
  * The page reflows at `width` px (WCAG 1.4.10; 320 px is the narrowest phone): nothing makes it scroll
  * sideways. Reports the page's width and the elements that stick out; the viewport is put back after.
  */
-/** At every phone width from 320 to 480 px the text stays on one line (a reference read out or copied whole, not split at its hyphen). */
-export async function expectOnOneLine(page: Page, text: Locator) {
-  const viewport = page.viewportSize();
-  try {
-    for (let width = 320; width <= 480; width += 8) {
-      await page.setViewportSize({ width, height: viewport?.height ?? 800 });
-      expect(await text.evaluate((el) => el.getClientRects().length), `${await text.textContent()} on one line at ${width} px`).toBe(1);
-    }
-  } finally {
-    if (viewport) await page.setViewportSize(viewport);
-  }
-}
-
 export async function expectNoSidewaysScroll(page: Page, width = 320) {
   const viewport = page.viewportSize();
   await page.setViewportSize({ width, height: viewport?.height ?? 800 });
@@ -103,6 +90,19 @@ export async function expectNoSidewaysScroll(page: Page, width = 320) {
         return [`page ${scrollWidth} px wide in ${clientWidth} px`, ...innermost.slice(0, 5).map((el) => el.outerHTML.slice(0, 120))];
       });
     await expect.poll(overflow, `nothing wider than ${width} px on ${page.url()}`).toEqual([]);
+  } finally {
+    if (viewport) await page.setViewportSize(viewport);
+  }
+}
+
+/** At every phone width from 320 to 480 px the text stays on one line (a reference read out or copied whole, not split at its hyphen). */
+export async function expectOnOneLine(page: Page, text: Locator) {
+  const viewport = page.viewportSize();
+  try {
+    for (let width = 320; width <= 480; width += 8) {
+      await page.setViewportSize({ width, height: viewport?.height ?? 800 });
+      expect(await text.evaluate((el) => el.getClientRects().length), `${await text.textContent()} on one line at ${width} px`).toBe(1);
+    }
   } finally {
     if (viewport) await page.setViewportSize(viewport);
   }
