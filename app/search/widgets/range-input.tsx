@@ -35,6 +35,47 @@ function show(value: Bound, bound: Bound) {
   return value === undefined || value === bound ? "" : String(value);
 }
 
+interface BoundInputProps {
+  /** The widget's id: the input's is `${id}-${name}`. */
+  id: string;
+  name: "min" | "max";
+  label: string;
+  range: { min: Bound; max: Bound };
+  /** The facet's own bound, shown when nothing is typed. */
+  placeholder: Bound;
+  value: string;
+  disabled: boolean;
+  /** The error message's id, when there is one. */
+  errorId: string | undefined;
+  onChange: (value: string) => void;
+}
+
+/** One bound of the range: a whole number within the facet's bounds, its label read by screen readers. */
+function BoundInput({ id, name, label, range, placeholder, value, disabled, errorId, onChange }: BoundInputProps) {
+  return (
+    <>
+      <label htmlFor={`${id}-${name}`} className="visually-hidden">
+        {label}
+      </label>
+      <input
+        id={`${id}-${name}`}
+        name={name}
+        type="number"
+        inputMode="numeric"
+        min={range.min}
+        max={range.max}
+        step={1}
+        placeholder={placeholder === undefined ? "" : String(placeholder)}
+        value={value}
+        disabled={disabled}
+        aria-invalid={errorId ? true : undefined}
+        aria-describedby={errorId}
+        onChange={(event) => onChange(event.currentTarget.value)}
+      />
+    </>
+  );
+}
+
 /** Two numbers, "to" between them, and "Go". */
 export function RangeInput({ attribute }: { attribute: string }) {
   const { start, range, refine, canRefine } = useRange({ attribute });
@@ -59,7 +100,8 @@ export function RangeInput({ attribute }: { attribute: string }) {
     refine(resolved.value);
   }
 
-  const describedBy = error ? errorId : undefined;
+  // What the two bounds share.
+  const bound = { id, range, disabled: !canRefine, errorId: error ? errorId : undefined };
   return (
     <Facet attribute={attribute} className="range-input">
       {(headingId) => (
@@ -71,42 +113,22 @@ export function RangeInput({ attribute }: { attribute: string }) {
             </p>
           ) : null}
           <div className="range-fields">
-            <label htmlFor={`${id}-min`} className="visually-hidden">
-              {SEARCH_TEXTS.rangeMinLabel}
-            </label>
-            <input
-              id={`${id}-min`}
+            <BoundInput
+              {...bound}
               name="min"
-              type="number"
-              inputMode="numeric"
-              min={range.min}
-              max={range.max}
-              step={1}
-              placeholder={range.min === undefined ? "" : String(range.min)}
+              label={SEARCH_TEXTS.rangeMinLabel}
+              placeholder={range.min}
               value={minText}
-              disabled={!canRefine}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={describedBy}
-              onChange={(event) => setTyped({ min: event.currentTarget.value, max: maxText })}
+              onChange={(min) => setTyped({ min, max: maxText })}
             />
             <span className="range-separator">{SEARCH_TEXTS.rangeSeparator}</span>
-            <label htmlFor={`${id}-max`} className="visually-hidden">
-              {SEARCH_TEXTS.rangeMaxLabel}
-            </label>
-            <input
-              id={`${id}-max`}
+            <BoundInput
+              {...bound}
               name="max"
-              type="number"
-              inputMode="numeric"
-              min={range.min}
-              max={range.max}
-              step={1}
-              placeholder={range.max === undefined ? "" : String(range.max)}
+              label={SEARCH_TEXTS.rangeMaxLabel}
+              placeholder={range.max}
               value={maxText}
-              disabled={!canRefine}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={describedBy}
-              onChange={(event) => setTyped({ min: minText, max: event.currentTarget.value })}
+              onChange={(max) => setTyped({ min: minText, max })}
             />
             <button type="submit" className="secondary-button" disabled={!canRefine}>
               {SEARCH_TEXTS.rangeGo}
