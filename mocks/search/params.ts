@@ -100,20 +100,22 @@ function string(name: string, value: unknown, fallback: string): string {
   return value;
 }
 
+/** A list as Algolia takes it: the value itself, or a string holding a JSON array or comma-separated items. */
+function parsedList(name: string, value: unknown): unknown {
+  if (typeof value !== "string") return value;
+  const trimmed = value.trim();
+  if (!trimmed.startsWith("[")) return trimmed === "" ? [] : trimmed.split(",").map((s) => s.trim());
+  try {
+    return JSON.parse(trimmed);
+  } catch {
+    throw badRequest(`Invalid value for "${name}": malformed JSON array`);
+  }
+}
+
 /** A list parameter: an array, a JSON-encoded array, or a comma-separated string. */
 function stringList(name: string, value: unknown, fallback: string[]): string[] {
   if (value === undefined) return fallback;
-  let list: unknown = value;
-  if (typeof value === "string") {
-    const trimmed = value.trim();
-    if (trimmed.startsWith("[")) {
-      try {
-        list = JSON.parse(trimmed);
-      } catch {
-        throw badRequest(`Invalid value for "${name}": malformed JSON array`);
-      }
-    } else list = trimmed === "" ? [] : trimmed.split(",").map((s) => s.trim());
-  }
+  const list = parsedList(name, value);
   if (!Array.isArray(list) || !list.every((item) => typeof item === "string")) {
     throw badRequest(`Invalid value for "${name}": expected an array of strings`);
   }
@@ -123,17 +125,7 @@ function stringList(name: string, value: unknown, fallback: string[]): string[] 
 /** facetFilters / numericFilters / tagFilters: a string, or an array of strings and arrays of strings. */
 function filterList(name: string, value: unknown): FilterList {
   if (value === undefined) return [];
-  let list: unknown = value;
-  if (typeof value === "string") {
-    const trimmed = value.trim();
-    if (trimmed.startsWith("[")) {
-      try {
-        list = JSON.parse(trimmed);
-      } catch {
-        throw badRequest(`Invalid value for "${name}": malformed JSON array`);
-      }
-    } else list = trimmed === "" ? [] : trimmed.split(",").map((s) => s.trim());
-  }
+  const list = parsedList(name, value);
   if (!Array.isArray(list)) throw badRequest(`Invalid value for "${name}": expected an array, got ${typeName(list)}`);
   for (const item of list) {
     const ok = typeof item === "string" || (Array.isArray(item) && item.every((inner) => typeof inner === "string"));
