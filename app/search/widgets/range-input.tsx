@@ -40,9 +40,8 @@ interface BoundInputProps {
   id: string;
   name: "min" | "max";
   label: string;
+  /** The facet's bounds: the input's own is its placeholder, shown when nothing is typed. */
   range: { min: Bound; max: Bound };
-  /** The facet's own bound, shown when nothing is typed. */
-  placeholder: Bound;
   value: string;
   disabled: boolean;
   /** The error message's id, when there is one. */
@@ -51,7 +50,7 @@ interface BoundInputProps {
 }
 
 /** One bound of the range: a whole number within the facet's bounds, its label read by screen readers. */
-function BoundInput({ id, name, label, range, placeholder, value, disabled, errorId, onChange }: BoundInputProps) {
+function BoundInput({ id, name, label, range, value, disabled, errorId, onChange }: BoundInputProps) {
   return (
     <>
       <label htmlFor={`${id}-${name}`} className="visually-hidden">
@@ -65,7 +64,7 @@ function BoundInput({ id, name, label, range, placeholder, value, disabled, erro
         min={range.min}
         max={range.max}
         step={1}
-        placeholder={placeholder === undefined ? "" : String(placeholder)}
+        placeholder={range[name] === undefined ? "" : String(range[name])}
         value={value}
         disabled={disabled}
         aria-invalid={errorId ? true : undefined}
@@ -117,7 +116,6 @@ export function RangeInput({ attribute }: { attribute: string }) {
               {...bound}
               name="min"
               label={SEARCH_TEXTS.rangeMinLabel}
-              placeholder={range.min}
               value={minText}
               onChange={(min) => setTyped({ min, max: maxText })}
             />
@@ -126,7 +124,6 @@ export function RangeInput({ attribute }: { attribute: string }) {
               {...bound}
               name="max"
               label={SEARCH_TEXTS.rangeMaxLabel}
-              placeholder={range.max}
               value={maxText}
               onChange={(max) => setTyped({ min: minText, max })}
             />
