@@ -77,6 +77,8 @@ else
   build() { buildah bud --pull-never --isolation chroot --format docker -t "$TAG" .; }
 fi
 
+# The engine command quoted once, for the checks that run it inside `sh -c`.
+engine=$(printf '%q ' "${ENGINE[@]}")
 cleanup() { "${ENGINE[@]}" rm -f "$NAME" >/dev/null 2>&1 || true; }
 trap cleanup EXIT
 cleanup
@@ -102,18 +104,18 @@ check "/readyz answers 200 (embedded default)" curl -sf "$url/readyz"
 check "the home page has its heading" grep -q "<h1>School and group visits" <<<"$home"
 check "the search page has results rendered on the server" sh -c "curl -s '$url/registration/education/organisation' | grep -q 'class=\"hit-name\"'"
 check "an asset is served immutable" sh -c "curl -sI '$url$asset' | grep -qi 'cache-control: public, max-age=31536000, immutable'"
-check "it runs as the node user" sh -c "$(printf '%q ' "${ENGINE[@]}") exec $NAME id -un | grep -qx node"
-check "it cannot write /app" sh -c "$(printf '%q ' "${ENGINE[@]}") exec $NAME sh -c 'touch /app/written 2>&1' | grep -q 'Permission denied'"
+check "it runs as the node user" sh -c "$engine exec $NAME id -un | grep -qx node"
+check "it cannot write /app" sh -c "$engine exec $NAME sh -c 'touch /app/written 2>&1' | grep -q 'Permission denied'"
 if [ "${ENGINE[0]}" = docker ]; then
   check "its HEALTHCHECK reports healthy" sh -c "for i in \$(seq 1 40); do [ \"\$(docker inspect -f '{{.State.Health.Status}}' $NAME)\" = healthy ] && exit 0; sleep 1; done; exit 1"
 else
   check "its HEALTHCHECK reports healthy" "${ENGINE[@]}" healthcheck run "$NAME"
 fi
 "${ENGINE[@]}" stop -t 25 "$NAME" >/dev/null 2>&1
-check "stop (SIGTERM) ends it with exit 0" sh -c "[ \"\$($(printf '%q ' "${ENGINE[@]}") inspect -f '{{.State.ExitCode}}' $NAME)\" = 0 ]"
-check "it logs JSON lines, the last one 'stopped'" sh -c "$(printf '%q ' "${ENGINE[@]}") logs $NAME 2>/dev/null | grep '^{' | tail -1 | grep -q '\"msg\":\"stopped\"'"
+check "stop (SIGTERM) ends it with exit 0" sh -c "[ \"\$($engine inspect -f '{{.State.ExitCode}}' $NAME)\" = 0 ]"
+check "it logs JSON lines, the last one 'stopped'" sh -c "$engine logs $NAME 2>/dev/null | grep '^{' | tail -1 | grep -q '\"msg\":\"stopped\"'"
 check "ENVIRONMENT_LABEL=production refuses the default session secret" sh -c \
-  "$(printf '%q ' "${ENGINE[@]}") run --rm --network host ${RUN_FLAGS[*]} -e PORT=$((PORT + 1)) -e ENVIRONMENT_LABEL=production $TAG 2>&1 | grep -q 'SESSION_SECRET'"
+  "$engine run --rm --network host ${RUN_FLAGS[*]} -e PORT=$((PORT + 1)) -e ENVIRONMENT_LABEL=production $TAG 2>&1 | grep -q 'SESSION_SECRET'"
 
 if [ "$failures" -gt 0 ]; then echo "$failures check(s) failed."; exit 1; fi
 echo "All checks passed."
