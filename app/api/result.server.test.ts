@@ -153,7 +153,7 @@ describe("call() maps failures onto 502, 503 and 504", () => {
 describe("inlineRetry", () => {
   it("turns an upstream failure into a problem with its status and message", async () => {
     json({}, { status: 503 });
-    const result: ApiResult<unknown> = await inlineRetry(getOrder(gateway(), "x"));
+    const result: ApiResult<unknown> = await inlineRetry("getOrder", getOrder(gateway(), "x"));
     expect(result).toEqual({
       ok: false,
       status: 503,
@@ -167,8 +167,8 @@ describe("inlineRetry", () => {
 
   it("passes results through and rethrows anything that is not an upstream failure", async () => {
     json(ORDER);
-    expect(await inlineRetry(getOrder(gateway(), "x"))).toMatchObject({ ok: true });
+    expect(await inlineRetry("getOrder", getOrder(gateway(), "x"))).toMatchObject({ ok: true });
     const bug = new Error("a bug");
-    await expect(inlineRetry(Promise.reject(bug))).rejects.toBe(bug);
+    await expect(inlineRetry("getOrder", Promise.reject(bug))).rejects.toBe(bug);
   });
 });

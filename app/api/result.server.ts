@@ -6,8 +6,23 @@ export type { OperationId, Service } from "./validation.server";
 
 export type Problem = components["schemas"]["Problem"];
 
+/**
+ * A backend's problem, marked (in its type only) with the operation that answered it, so
+ * that a branch on its `code` can be traced to the operation by the contract coverage
+ * check (tests/contract/support/app-calls.ts) wherever the problem is passed.
+ */
+export type OperationProblem<Op extends string = string> = Problem & { readonly "~operation"?: Op };
+
+/** A 4xx the route can act on: which operation refused, its status and its problem. */
+export interface ApiFailure<Op extends string = string> {
+  ok: false;
+  operation: Op;
+  status: number;
+  problem: OperationProblem<Op>;
+}
+
 /** What a route can show: the data, or the backend's problem for a 4xx it can act on. */
-export type ApiResult<T> = { ok: true; data: T } | { ok: false; status: number; problem: Problem };
+export type ApiResult<T, Op extends string = string> = { ok: true; data: T } | ApiFailure<Op>;
 
 const serviceNames: Record<Service, string> = {
   gateway: "The booking service",
@@ -101,11 +116,11 @@ interface FetchOutcome<T> {
  * operation's response schema from the contract first (a 4xx that is not JSON, such as a
  * proxy's HTML page, becomes a generic problem).
  */
-export async function call<S extends Service, T>(
+export async function call<S extends Service, Op extends OperationId<S>, T>(
   service: S,
-  operationId: OperationId<S>,
+  operationId: Op,
   run: () => Promise<FetchOutcome<T>>,
-): Promise<ApiResult<T>> {
+): Promise<ApiResult<T, Op>> {
   let outcome: FetchOutcome<T>;
   try {
     outcome = await run();
@@ -126,7 +141,7 @@ export async function call<S extends Service, T>(
       : checkResponse(service, operationId, response.status, outcome.error);
     if (!verdict.ok) upstreamFailure(service, { kind: "unreadable", reason: `${response.status}: ${verdict.reason}` }, operationId);
   }
-  return { ok: false, status: response.status, problem: toProblem(response.status, outcome.error) };
+  return { ok: false, operation: operationId, status: response.status, problem: toProblem(response.status, outcome.error) };
 }
 
 /**
@@ -135,7 +150,10 @@ export async function call<S extends Service, T>(
  * answer with the form again, everything typed kept, and an invitation to retry, rather
  * than the error page. Anything else is rethrown.
  */
-export async function inlineRetry<T>(pending: Promise<ApiResult<T>>): Promise<ApiResult<T>> {
+export async function inlineRetry<T, Op extends string>(
+  operation: Op,
+  pending: Promise<ApiResult<T, Op>>,
+): Promise<ApiResult<T, Op>> {
   try {
     return await pending;
   } catch (error) {
@@ -143,6 +161,7 @@ export async function inlineRetry<T>(pending: Promise<ApiResult<T>>): Promise<Ap
     if (!failure) throw error;
     return {
       ok: false,
+      operation,
       status: failure.status,
       problem: { type: "about:blank", title: failure.message, detail: failure.message, status: failure.status, code: "upstream_unavailable" },
     };

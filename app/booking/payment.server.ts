@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { PaymentChoice } from "../api/booking.server";
-import { fieldErrors, problemText, type Problem } from "../api/result.server";
+import { fieldErrors, problemText, type OperationProblem } from "../api/result.server";
 
 // The payment step's server side, alike in visit booking (routes/book/payment.tsx) and
 // the outreach request (routes/outreach/payment.tsx).
@@ -31,7 +31,7 @@ export function paymentChoiceOf(choice: "invoice" | "card" | "card-later", purch
  * A refused payment choice as form errors: beside the purchase order number, beside the
  * choice (an error on one of `choiceFields`, or a method not available), else at the top.
  */
-export function paymentErrors(problem: Problem, choiceFields: readonly string[]): Record<string, string> {
+export function paymentErrors(problem: OperationProblem<"updateBasketPayment">, choiceFields: readonly string[]): Record<string, string> {
   const fields = fieldErrors(problem);
   const errors: Record<string, string> = {};
   if (fields.purchaseOrderNumber) errors.purchaseOrderNumber = fields.purchaseOrderNumber;

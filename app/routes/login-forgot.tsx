@@ -31,7 +31,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   if (limited) return data({ sent: false, errors: { form: limited.message }, values, demoLink: null }, limited.init);
 
   const started = new Date();
-  const result = await inlineRetry(requestPasswordReset(context.get(servicesContext).gateway, { email: parsed.data.email }));
+  const result = await inlineRetry("requestPasswordReset", requestPasswordReset(context.get(servicesContext).gateway, { email: parsed.data.email }));
   if (!result.ok) {
     const message = result.status === 429 ? "Too many requests. Wait a few minutes and try again." : problemText(result.problem);
     return data({ sent: false, errors: { form: message, ...fieldErrors(result.problem) }, values, demoLink: null }, { status: result.status });

@@ -37,7 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   const { session, gateway } = context.get(servicesContext);
   // A gateway failure re-shows the form with the email kept and a message to try again.
-  const result = await inlineRetry(login(gateway, { email: parsed.data.email, password: parsed.data.password }));
+  const result = await inlineRetry("login", login(gateway, { email: parsed.data.email, password: parsed.data.password }));
   if (!result.ok) {
     if (result.status >= 500) return data({ errors: { form: result.problem.title }, values }, { status: result.status });
     const message = result.status === 429 ? "Too many attempts. Wait a minute and try again." : LOGIN_FAILED;

@@ -16,7 +16,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   if (!parsed.success) return data({ saved: false, errors: toFieldErrors(parsed.error), values }, { status: 400 });
 
   const { gateway } = requireUser(context, url);
-  const result = await inlineRetry(updateCurrentUser(gateway, parsed.data));
+  const result = await inlineRetry("updateCurrentUser", updateCurrentUser(gateway, parsed.data));
   if (!result.ok) {
     const errors = { form: problemText(result.problem), ...fieldErrors(result.problem) };
     return data({ saved: false, errors, values }, { status: result.status });

@@ -106,7 +106,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
 
   // A gateway failure (or a time-out: the order may have been made) keeps the same key, so
   // selecting the button again replays the first answer rather than making a second order.
-  const result = await inlineRetry(checkoutBasket(gateway, basketId, idempotencyKey, {
+  const result = await inlineRetry("checkoutBasket", checkoutBasket(gateway, basketId, idempotencyKey, {
     acceptedTermsVersion: termsVersion,
     returnUrl: new URL(`${STEP_PATHS.payment}/return`, url.origin).href,
     expectedTotal: { amount: expectedTotal, currency: "GBP" },
