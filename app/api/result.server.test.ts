@@ -90,7 +90,7 @@ describe("call() validates backend answers against the contract", () => {
 
   it("returns a 4xx problem of the documented shape for the route to act on", async () => {
     json(PROBLEM, { status: 404, headers: { "Content-Type": "application/problem+json" } });
-    expect(await getOrder(gateway(), "nope")).toEqual({ ok: false, status: 404, problem: PROBLEM });
+    expect(await getOrder(gateway(), "nope")).toEqual({ ok: false, operation: "getOrder", status: 404, problem: PROBLEM });
   });
 
   it("turns a 4xx JSON body that is not a problem into a 502", async () => {
@@ -106,7 +106,7 @@ describe("call() validates backend answers against the contract", () => {
   it("keeps a 4xx that is not JSON (a proxy's page) as a generic problem", async () => {
     answer("<html>Forbidden</html>", { status: 403, headers: { "Content-Type": "text/html" } });
     expect(await getOrder(gateway(), "x")).toEqual({
-      ok: false, status: 403, problem: { type: "about:blank", title: "Request failed", status: 403 },
+      ok: false, operation: "getOrder", status: 403, problem: { type: "about:blank", title: "Request failed", status: 403 },
     });
   });
 });
@@ -156,6 +156,7 @@ describe("inlineRetry", () => {
     const result: ApiResult<unknown> = await inlineRetry("getOrder", getOrder(gateway(), "x"));
     expect(result).toEqual({
       ok: false,
+      operation: "getOrder",
       status: 503,
       problem: {
         type: "about:blank", status: 503, code: "upstream_unavailable",

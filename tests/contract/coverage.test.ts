@@ -1,82 +1,134 @@
-import { readFileSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
-import { operationOf, readAppCalls, readContractOperations, type OperationKey } from "./support/operations";
-import { CONSUMER, PROVIDERS, type Provider, contractFile } from "./support/pact";
-import { readPactFile, writeAllPactFiles } from "./support/pact-files";
+import { SCHEMA_DOCUMENTS } from "../../app/api/validation.server";
+import { type AppCalls, type Branch, readAppCalls } from "./support/app-calls";
+import { PROVIDERS, type Provider, ROOT } from "./support/pact";
+import { type PactFile, readPactFile, writeAllPactFiles } from "./support/pact-files";
 
-// Fails when the app calls a backend operation that no pact interaction covers: the
-// calls are read statically from app/api/*.server.ts, the interactions from the pact
-// files, whose concrete paths are matched to the OpenAPI path templates.
+// What the app calls and acts on, read from its call sites by the TypeScript compiler
+// (support/app-calls.ts), against the pacts: every operation the app calls has a
+// successful interaction, every status and reason code the app branches on has an
+// interaction answering it, no wrapper goes uncalled, and no request is made outside
+// app/api. The fixture below shows each of those failing.
 //
-// Ordering: vitest does not run files alphabetically (see support/pact-files.ts), so
-// this file cannot count on the consumer tests having run first; it rewrites the pact
-// files from the same cases the consumer tests run, then only reads them.
+// Pact files are rewritten first: see support/pact-files.ts for why.
 
-describe("every backend call of the app has a pact interaction", () => {
-  const { calls, unreadable } = readAppCalls();
+type Interaction = PactFile["interactions"][number];
+
+/** The operationId of a pact interaction's request, by the contract's method and path templates. */
+function operationIdOf(provider: Provider, interaction: Interaction): string | undefined {
+  const { method, path } = interaction.request;
+  const candidates = Object.entries(SCHEMA_DOCUMENTS[provider].operations)
+    .filter(([, op]) => op.method === method.toUpperCase() && templatePattern(op.path).test(path))
+    // /users/me before /users/{id}: the template with fewer parameters wins, as in OpenAPI.
+    .sort(([, a], [, b]) => (a.path.match(/\{/g)?.length ?? 0) - (b.path.match(/\{/g)?.length ?? 0));
+  return candidates[0]?.[0];
+}
+
+const templatePattern = (template: string) =>
+  new RegExp(`^${template.split(/\{[^}]+\}/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("[^/]+")}$`);
+
+const codeOf = (interaction: Interaction) => {
+  const content = interaction.response.body?.content;
+  return content && typeof content === "object" && "code" in content ? String(content.code) : undefined;
+};
+
+/** The interactions by operationId, for both backends, with what matched no operation. */
+function interactionsByOperation() {
+  const byOperation = new Map<string, { provider: Provider; interaction: Interaction }[]>();
+  const unmatched: string[] = [];
+  for (const provider of PROVIDERS) {
+    for (const interaction of readPactFile(provider).interactions) {
+      const operationId = operationIdOf(provider, interaction);
+      if (!operationId) unmatched.push(`${provider}: "${interaction.description}" (${interaction.request.method} ${interaction.request.path}) matches no operation`);
+      else byOperation.set(operationId, [...(byOperation.get(operationId) ?? []), { provider, interaction }]);
+    }
+  }
+  return { byOperation, unmatched };
+}
+
+/** What the pacts lack for the app's calls and branches, one line each. */
+export function uncovered(app: AppCalls, byOperation: ReturnType<typeof interactionsByOperation>["byOperation"]): string[] {
+  const missing: string[] = [];
+  for (const [operationId, sites] of app.called) {
+    const interactions = byOperation.get(operationId) ?? [];
+    if (!interactions.some(({ interaction }) => interaction.response.status < 300)) {
+      missing.push(`${operationId}: no interaction with a successful answer (called at ${sites[0]})`);
+    }
+  }
+  const seen = new Set<string>();
+  for (const branch of app.branches) {
+    const key = describeBranch(branch);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const answers = (byOperation.get(branch.operationId) ?? []).some(({ interaction }) =>
+      (branch.status === undefined || interaction.response.status === branch.status) &&
+      (branch.code === undefined || codeOf(interaction) === branch.code));
+    if (!answers) missing.push(`${key}: the app acts on it (${branch.at}) but no interaction answers it`);
+  }
+  return missing;
+}
+
+const describeBranch = (b: Branch) => [b.operationId, b.status, b.code].filter((x) => x !== undefined).join(" ");
+
+describe("every backend call and every answer the app acts on has a pact interaction", () => {
+  const app = readAppCalls({ root: ROOT, appDir: "app", apiDir: "app/api" });
 
   beforeAll(() => writeAllPactFiles());
 
-  it("reads every client call in app/api/*.server.ts", () => {
-    expect(unreadable).toEqual([]);
-    expect(calls.length).toBeGreaterThan(0);
-    for (const provider of PROVIDERS) expect(calls.some((c) => c.provider === provider)).toBe(true);
+  it("reads the client functions, their callers and their branches", () => {
+    expect(app.wrappers.length).toBeGreaterThan(50);
+    expect(app.branches.length).toBeGreaterThan(20);
   });
 
-  it("reads every operation of the OpenAPI documents", () => {
-    // The line-based reader of the paths block must see as many operations as there are operationIds.
-    for (const provider of PROVIDERS) {
-      const operationIds = readFileSync(contractFile(provider), "utf8").match(/^\s+operationId:/gm)?.length ?? 0;
-      expect(readContractOperations(provider), `contracts/${provider}.yaml`).toHaveLength(operationIds);
-    }
+  it("finds no uncalled client function, no request outside app/api and no branch it cannot trace", () => {
+    expect(app.problems).toEqual([]);
   });
 
-  it("finds every call of the app in the OpenAPI documents", () => {
-    const unknown = calls
-      .filter((c) => !readContractOperations(c.provider).includes(c.key))
-      .map((c) => `${c.at}: ${c.key} is not an operation of contracts/${c.provider}.yaml`);
-    expect(unknown).toEqual([]);
+  it("has each client function name the contract's operation for its request", () => {
+    const wrong = app.wrappers.flatMap((w) => {
+      const operation = SCHEMA_DOCUMENTS[w.service].operations[w.operationId];
+      if (!operation) return [`${w.at}: ${w.operationId} is not an operation of contracts/${w.service}.yaml`];
+      return `${operation.method} ${operation.path}` === `${w.method} ${w.path}` ? [] : [`${w.at}: ${w.operationId} is ${operation.method} ${operation.path}, not ${w.method} ${w.path}`];
+    });
+    expect(wrong).toEqual([]);
   });
 
-  describe.each(PROVIDERS.map((provider) => ({ provider })))("$provider", ({ provider }: { provider: Provider }) => {
-    /** Interactions by operation, and requests that match no operation of the contract. */
-    function interactionsByOperation() {
-      const operations = readContractOperations(provider);
-      const byOperation = new Map<OperationKey, { description: string; status: number }[]>();
-      const unmatched: string[] = [];
-      for (const { description, request, response } of readPactFile(provider).interactions) {
-        const key = operationOf(operations, request.method, request.path);
-        if (!key) {
-          unmatched.push(`"${description}": ${request.method} ${request.path}`);
-          continue;
-        }
-        byOperation.set(key, [...(byOperation.get(key) ?? []), { description, status: response.status }]);
-      }
-      return { byOperation, unmatched };
-    }
+  it("has an interaction for every operation called and every status and code acted on", () => {
+    expect(uncovered(app, interactionsByOperation().byOperation)).toEqual([]);
+  });
 
-    it("is a Pact V4 file between group-visits-web and $provider", () => {
-      const pact = readPactFile(provider);
-      expect([pact.consumer.name, pact.provider.name, pact.metadata.pactSpecification.version]).toEqual([CONSUMER, provider, "4.0"]);
-      expect(pact.interactions.every((i) => i.type === "Synchronous/HTTP")).toBe(true);
-    });
+  it("has no interaction for an operation the app does not call", () => {
+    const { byOperation, unmatched } = interactionsByOperation();
+    const extra = [...byOperation.keys()].filter((id) => !app.called.has(id)).map((id) => `${id}: not called by the app`);
+    expect([...unmatched, ...extra]).toEqual([]);
+  });
 
-    it("has an interaction, with a successful response, for every operation the app calls", () => {
-      const { byOperation } = interactionsByOperation();
-      const missing = calls
-        .filter((c) => c.provider === provider)
-        .filter((c) => !(byOperation.get(c.key) ?? []).some((i) => i.status >= 200 && i.status < 300))
-        .map((c) => `${c.at}: ${c.key} has ${byOperation.has(c.key) ? "no successful" : "no"} interaction`);
-      expect(missing).toEqual([]);
-    });
+  it.each(PROVIDERS)("the %s pact is a Pact V4 file of Synchronous/HTTP interactions", (provider) => {
+    const pact = readPactFile(provider);
+    expect(pact.metadata.pactSpecification.version).toBe("4.0");
+    expect(pact.interactions.every((i) => i.type === "Synchronous/HTTP")).toBe(true);
+  });
+});
 
-    it("has no interaction for an operation the app does not call", () => {
-      const { byOperation, unmatched } = interactionsByOperation();
-      const called = new Set(calls.filter((c) => c.provider === provider).map((c) => c.key));
-      const extra = [...byOperation]
-        .filter(([key]) => !called.has(key))
-        .map(([key, interactions]) => `${key}: ${interactions.map((i) => `"${i.description}"`).join(", ")}`);
-      expect([...unmatched.map((u) => `matches no operation of contracts/${provider}.yaml: ${u}`), ...extra]).toEqual([]);
-    });
+describe("the coverage check fails on a deliberately uncovered app (tests/contract/fixtures/uncovered-app)", () => {
+  const fixture = readAppCalls({ root: ROOT, appDir: "tests/contract/fixtures/uncovered-app", apiDir: "tests/contract/fixtures/uncovered-app/api" });
+
+  it("reports the uncalled client function, the request made outside the client folder and the untraceable branch", () => {
+    expect(fixture.problems.map((p) => p.replace(/:\d+:/, ":")).sort()).toEqual([
+      "tests/contract/fixtures/uncovered-app/api/orders.server.ts: listOrdersNobodyCalls (listOrders) has no caller in tests/contract/fixtures/uncovered-app",
+      "tests/contract/fixtures/uncovered-app/order-page.ts: GET request outside tests/contract/fixtures/uncovered-app/api: backend requests belong in a client function there",
+      "tests/contract/fixtures/uncovered-app/order-page.ts: a branch on code \"order_not_cancellable\" of a backend answer whose operation the type does not name",
+    ]);
+  });
+
+  it("reports the branch and the operation no interaction answers", () => {
+    // requestOrderCancellation is called but has no interaction here; getOrder's 410 is acted on, not pacted.
+    const byOperation = interactionsByOperation().byOperation;
+    byOperation.delete("requestOrderCancellation");
+    const missing = uncovered(fixture, byOperation).map((m) => m.replace(/\(.*\)/, "(…)"));
+    expect(missing).toEqual([
+      "requestOrderCancellation: no interaction with a successful answer (…)",
+      "getOrder 410: the app acts on it (…) but no interaction answers it",
+    ]);
   });
 });
