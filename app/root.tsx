@@ -1,7 +1,7 @@
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import { getSite } from "./api/cms.server";
-import { required } from "./api/result.server";
+import { succeeded } from "./api/result.server";
 import { CookieNotice } from "./components/cookie-notice";
 import { DataLayer } from "./components/data-layer";
 import { EnvironmentBanner } from "./components/environment-banner";
@@ -35,7 +35,7 @@ export const middleware: Route.MiddlewareFunction[] = [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { cms } = context.get(servicesContext);
   const user = context.get(userContext);
-  const site = required(await getSite(cms));
+  const site = succeeded(await getSite(cms));
   return {
     site: { ...site, cookieNotice: { ...site.cookieNotice, body: sanitizeRichText(site.cookieNotice.body) } },
     // Only what the shell shows: no token, no contact details.

@@ -134,10 +134,6 @@ export function placeBasketHold(client: GatewayClient, basketId: string) {
   return call("gateway", "placeBasketHold", () => client.PUT("/baskets/{basketId}/hold", basketPath(basketId)));
 }
 
-export function releaseBasketHold(client: GatewayClient, basketId: string) {
-  return call("gateway", "releaseBasketHold", () => client.DELETE("/baskets/{basketId}/hold", basketPath(basketId)));
-}
-
 export function extendBasketHold(client: GatewayClient, basketId: string) {
   return call("gateway", "extendBasketHold", () => client.POST("/baskets/{basketId}/hold/extensions", basketPath(basketId)));
 }

@@ -1,5 +1,6 @@
 import { data } from "react-router";
-import type { components } from "../../generated/gateway";
+import type { operations as CmsOperations } from "../../generated/cms";
+import type { components, operations as GatewayOperations } from "../../generated/gateway";
 import { checkResponse, type OperationId, type Service } from "./validation.server";
 
 export type { OperationId, Service } from "./validation.server";
@@ -178,10 +179,27 @@ export function gatewayFailure(result: { status: number; problem: Pick<Problem, 
   return data(problemText(result.problem), { status: result.status });
 }
 
-/** For reads the page cannot do without: a 404 becomes the not-found page. */
-export function required<T>(result: ApiResult<T>): T {
+type Operations = GatewayOperations & CmsOperations;
+
+/** The operations whose contract answers 404 for a resource named in the request. */
+export type NotFoundOperation = {
+  [Op in keyof Operations]: 404 extends keyof Operations[Op]["responses"] ? Op : never;
+}[keyof Operations];
+
+/**
+ * For reads of the resource a page is about (an order, a CMS page, a venue): the
+ * contract's 404 becomes the not-found page. Typed to the operations that document a
+ * 404, so a list or a singleton cannot turn a refusal into "page not found".
+ */
+export function required<T, Op extends NotFoundOperation>(result: ApiResult<T, Op>): T {
   if (result.ok) return result.data;
   if (result.status === 404) throw data(null, { status: 404 });
+  throw gatewayFailure(result);
+}
+
+/** For reads a page cannot do without and whose refusal the user cannot act on: any refusal is the error page. */
+export function succeeded<T>(result: ApiResult<T>): T {
+  if (result.ok) return result.data;
   throw gatewayFailure(result);
 }
 

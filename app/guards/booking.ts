@@ -1,6 +1,6 @@
 import { redirect, type MiddlewareFunction } from "react-router";
 import { listMyAssociations } from "../api/gateway.server";
-import { required } from "../api/result.server";
+import { succeeded } from "../api/result.server";
 import { associationAccess, decideStep } from "../booking/access";
 import { findOpenBasket } from "../booking/basket.server";
 import { bookingBlockedContext, bookingContext } from "../booking/context";
@@ -21,7 +21,7 @@ export const booking: MiddlewareFunction<Response> = async ({ request, url, cont
   if (!user) throw toLogin(context, url);
   const { gateway } = context.get(servicesContext);
 
-  const access = associationAccess(user, required(await listMyAssociations(gateway)).items);
+  const access = associationAccess(user, succeeded(await listMyAssociations(gateway)).items);
   if (!access.ok) {
     context.set(bookingBlockedContext, access.problem);
     return;

@@ -3,7 +3,7 @@ import { listBaskets, type Basket } from "../api/booking.server";
 import type { GatewayClient } from "../api/client.server";
 import { listMyAssociations } from "../api/gateway.server";
 import { getOutreachEligibility, type OutreachEligibility } from "../api/outreach.server";
-import { gatewayFailure, required } from "../api/result.server";
+import { gatewayFailure, succeeded } from "../api/result.server";
 import { associationAccess, type AssociationRequired } from "../booking/access";
 import { decideOutreachStep } from "../components/outreach/steps";
 import { servicesContext, userContext } from "../context";
@@ -45,14 +45,14 @@ export const outreach: MiddlewareFunction<Response> = async ({ request, url, con
   if (!user) throw toLogin(context, url);
   const { gateway } = context.get(servicesContext);
 
-  const associations = required(await listMyAssociations(gateway)).items;
+  const associations = succeeded(await listMyAssociations(gateway)).items;
   const access = associationAccess(user, associations);
   if (!access.ok) {
     context.set(outreachBlockedContext, access.problem);
     return;
   }
 
-  const eligibility = required(await getOutreachEligibility(gateway, access.organisationId));
+  const eligibility = succeeded(await getOutreachEligibility(gateway, access.organisationId));
   const basket = eligibility.eligible ? await findOutreachBasket(gateway) : null;
   const organisationName = associations.find((a) => a.organisation.id === access.organisationId)?.organisation.name ?? "";
   context.set(outreachContext, { organisationId: access.organisationId, organisationName, eligibility, basket });

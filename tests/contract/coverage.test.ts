@@ -1,11 +1,11 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { SCHEMA_DOCUMENTS } from "../../app/api/validation.server";
-import { type AppCalls, type Branch, readAppCalls } from "./support/app-calls";
+import { type AppCalls, type Branch, readAppCalls } from "../support/app-calls";
 import { PROVIDERS, type Provider, ROOT } from "./support/pact";
 import { type PactFile, readPactFile, writeAllPactFiles } from "./support/pact-files";
 
 // What the app calls and acts on, read from its call sites by the TypeScript compiler
-// (support/app-calls.ts), against the pacts: every operation the app calls has a
+// (tests/support/app-calls.ts), against the pacts: every operation the app calls has a
 // successful interaction, every status and reason code the app branches on has an
 // interaction answering it, no wrapper goes uncalled, and no request is made outside
 // app/api. The fixture below shows each of those failing.

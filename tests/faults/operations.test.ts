@@ -3,7 +3,8 @@ import { createCmsClient, createGatewayClient } from "../../app/api/client.serve
 import { upstreamFailureOf } from "../../app/api/result.server";
 import { SCHEMA_DOCUMENTS } from "../../app/api/validation.server";
 import { startEmbeddedBackend, type EmbeddedBackend } from "../../mocks/server";
-import { readAppCalls } from "./support/app-calls";
+import { readAppCalls } from "../support/app-calls";
+import { ROOT } from "./support/paths";
 import { FAULTS, expectedMessage, faultHandler } from "./support/faults";
 import { INVOCATIONS, type Clients } from "./support/operations";
 import { ResultTable } from "./support/table";
@@ -20,7 +21,7 @@ const TIMEOUT_MS = 150;
 /** How long a timed-out call may take in all (a loaded machine schedules timers late). */
 const BUDGET_MS = TIMEOUT_MS + 1_500;
 
-const { calls, unread } = readAppCalls();
+const { wrappers: calls, problems } = readAppCalls({ root: ROOT, appDir: "app", apiDir: "app/api" });
 const table = new ResultTable("Fault injection: each operation the app calls × fault (client functions through call())", FAULTS.map((f) => f.name));
 let embedded: EmbeddedBackend;
 let clients: Clients;
@@ -41,7 +42,7 @@ afterAll(() => {
 });
 
 it("knows how to call every operation the app calls, and only those", () => {
-  expect(unread).toEqual([]);
+  expect(problems).toEqual([]);
   expect(Object.keys(INVOCATIONS).sort()).toEqual([...new Set(calls.map((c) => c.operationId))].sort());
 });
 

@@ -4,7 +4,7 @@ import type { Route } from "./+types/association";
 import {
   getOrganisation, leaveAssociation, listMyAssociations, requestAssociation, setCurrentOrganisation,
 } from "../../api/gateway.server";
-import { problemText, required } from "../../api/result.server";
+import { problemText, required, succeeded } from "../../api/result.server";
 import { requireUser } from "../../current-user.server";
 import { GROUP_TYPE_LABELS } from "../../group-types";
 import { pageTitle } from "../../meta";
@@ -27,7 +27,7 @@ const actionSchema = z.object({
 export async function loader({ context, url, params }: Route.LoaderArgs) {
   const { user, gateway } = requireUser(context, url);
   const { organisationId } = validParams(paramsSchema, params);
-  const { items: associations } = await listMyAssociations(gateway).then(required);
+  const { items: associations } = await listMyAssociations(gateway).then(succeeded);
   // The organisation the page is about: the URL's, or the current one.
   const focusId = organisationId ?? user.currentOrganisationId;
   // One the user does not belong to (a link from elsewhere): offer to ask to join it.
@@ -65,7 +65,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const parsed = actionSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return data<Outcome>({ kind: "failed", message: "Choose an organisation and try again." }, { status: 400 });
   const { intent, organisationId } = parsed.data;
-  const { items: associations } = await listMyAssociations(gateway).then(required);
+  const { items: associations } = await listMyAssociations(gateway).then(succeeded);
   const mine = associations.find((a) => a.organisation.id === organisationId);
   const failed = (message: string, status: number) => data<Outcome>({ kind: "failed", message }, { status });
 

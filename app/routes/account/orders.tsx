@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/orders";
 import { listOrders } from "../../api/gateway.server";
-import { required } from "../../api/result.server";
+import { succeeded } from "../../api/result.server";
 import { OrderList } from "../../components/order-list";
 import { requireUser } from "../../current-user.server";
 import { pageTitle } from "../../meta";
@@ -17,8 +17,8 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const { gateway } = requireUser(context, url);
   const pages = querySchema.parse(Object.fromEntries(url.searchParams));
   const [upcoming, past] = await Promise.all([
-    listOrders(gateway, { when: "upcoming", page: pages.upcoming, pageSize: PAGE_SIZE }).then(required),
-    listOrders(gateway, { when: "past", page: pages.past, pageSize: PAGE_SIZE }).then(required),
+    listOrders(gateway, { when: "upcoming", page: pages.upcoming, pageSize: PAGE_SIZE }).then(succeeded),
+    listOrders(gateway, { when: "past", page: pages.past, pageSize: PAGE_SIZE }).then(succeeded),
   ]);
   return { upcoming, past, pages };
 }

@@ -2,7 +2,7 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/organisation-edit";
 import { getOrganisation, listMyAssociations, updateOrganisation, type OrganisationUpdate } from "../../api/gateway.server";
-import { problemText, required } from "../../api/result.server";
+import { problemText, required, succeeded } from "../../api/result.server";
 import { OrganisationFields } from "../../components/organisation-fields";
 import { DetailRows } from "../../components/registration-detail";
 import { requireUser } from "../../current-user.server";
@@ -24,7 +24,7 @@ async function load(args: Route.LoaderArgs | Route.ActionArgs) {
   if (!organisationId) return { gateway, organisation: null, association: null };
   const [organisation, associations] = await Promise.all([
     getOrganisation(gateway, organisationId).then(required),
-    listMyAssociations(gateway).then(required),
+    listMyAssociations(gateway).then(succeeded),
   ]);
   const association = associations.items.find((a) => a.organisation.id === organisationId);
   // Only your own organisations are edited here.

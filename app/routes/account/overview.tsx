@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/overview";
 import { getOrganisation, listMyAssociations, listOrders } from "../../api/gateway.server";
-import { required } from "../../api/result.server";
+import { succeeded } from "../../api/result.server";
 import { OrderList } from "../../components/order-list";
 import { requireUser } from "../../current-user.server";
 import { GROUP_TYPE_LABELS } from "../../group-types";
@@ -10,9 +10,9 @@ import { pageTitle } from "../../meta";
 export async function loader({ context, url }: Route.LoaderArgs) {
   const { user, gateway } = requireUser(context, url);
   const [associations, upcoming, organisation] = await Promise.all([
-    listMyAssociations(gateway).then(required),
-    listOrders(gateway, { when: "upcoming", page: 1, pageSize: 3 }).then(required),
-    user.currentOrganisationId ? getOrganisation(gateway, user.currentOrganisationId).then(required) : null,
+    listMyAssociations(gateway).then(succeeded),
+    listOrders(gateway, { when: "upcoming", page: 1, pageSize: 3 }).then(succeeded),
+    user.currentOrganisationId ? getOrganisation(gateway, user.currentOrganisationId).then(succeeded) : null,
   ]);
   return { user, associations: associations.items, upcoming: upcoming.items, organisation };
 }

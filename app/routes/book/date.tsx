@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { Route } from "./+types/date";
 import { getVenueAvailability, updateBasketDate } from "../../api/booking.server";
 import { listVenues } from "../../api/cms.server";
-import { fieldErrors, problemText, required } from "../../api/result.server";
+import { fieldErrors, problemText, required, succeeded } from "../../api/result.server";
 import {
   bookingView, discardOpenBasket, openOrCreateBasket, redirectToNextStep, requireBooking,
 } from "../../booking/basket.server";
@@ -27,7 +27,7 @@ const dateSchema = z.object({
 export async function loader({ context, url }: Route.LoaderArgs) {
   const { user, gateway, scope } = requireBooking(context, url);
   const { cms } = context.get(servicesContext);
-  const venues = required(await listVenues(cms, { groupType: user.groupType })).items;
+  const venues = succeeded(await listVenues(cms, { groupType: user.groupType })).items;
   if (venues.length === 0) throw data("No museum takes bookings from your group type at the moment.", { status: 404 });
 
   const basket = scope.basket;

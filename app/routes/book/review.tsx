@@ -5,7 +5,7 @@ import {
   checkoutBasket, extendBasketHold, getBasket, getBasketQuote, placeBasketHold, type Basket,
 } from "../../api/booking.server";
 import { getCurrentTerms } from "../../api/cms.server";
-import { gatewayFailure, inlineRetry, problemText, required } from "../../api/result.server";
+import { gatewayFailure, inlineRetry, problemText, succeeded } from "../../api/result.server";
 import { bookingView, requireBasket, requireBooking } from "../../booking/basket.server";
 import { IDEMPOTENCY_FIELD, isIdempotencyKey, newIdempotencyKey } from "../../booking/idempotency";
 import { AGE_BAND_LABELS } from "../../booking/ratios";
@@ -63,7 +63,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     }
   }
 
-  const terms = required(await getCurrentTerms(cms, "booking"));
+  const terms = succeeded(await getCurrentTerms(cms, "booking"));
   return {
     booking: { ...bookingView(scope), basket },
     quote: quote.data,

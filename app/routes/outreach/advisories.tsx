@@ -4,7 +4,7 @@ import type { Basket } from "../../api/booking.server";
 import type { CmsClient, GatewayClient } from "../../api/client.server";
 import { listAdvisories, type Advisory } from "../../api/cms.server";
 import { updateBasketOutreachAdvisories } from "../../api/outreach.server";
-import { problemText, required } from "../../api/result.server";
+import { problemText, succeeded } from "../../api/result.server";
 import { FormErrors } from "../../components/form-errors";
 import { CheckboxField } from "../../components/field";
 import {
@@ -36,7 +36,7 @@ async function advisoriesFor(gateway: GatewayClient, cms: CmsClient, organisatio
   const activities = await outreachActivities(gateway, organisationId);
   const chosen = new Set(basket.outreach?.activityIds ?? []);
   const needed = new Set(activities.filter((a) => chosen.has(a.id)).flatMap((a) => a.advisoryIds));
-  const all = required(await listAdvisories(cms, { appliesTo: "outreach" })).items;
+  const all = succeeded(await listAdvisories(cms, { appliesTo: "outreach" })).items;
   const concerns = (a: Advisory) => needed.has(a.id) || !a.activityIds || a.activityIds.some((id) => chosen.has(id));
   const shown: ShownAdvisory[] = all.filter(concerns).map((a) => ({
     id: a.id,

@@ -1,7 +1,7 @@
 import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/questions";
 import { getOutreachQuestionnaire, updateBasketOutreachAnswers } from "../../api/outreach.server";
-import { problemText, required } from "../../api/result.server";
+import { problemText, succeeded } from "../../api/result.server";
 import { FormErrors } from "../../components/form-errors";
 import {
   outreachActivities, outreachView, redirectToDue, requireOutreach, requireOutreachBasket,
@@ -19,7 +19,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const { gateway, scope } = requireOutreach(context, url);
   const basket = requireOutreachBasket(scope);
   const [questionnaire, activities] = await Promise.all([
-    getOutreachQuestionnaire(gateway).then(required),
+    getOutreachQuestionnaire(gateway).then(succeeded),
     outreachActivities(gateway, scope.organisationId),
   ]);
   const selection = basket.outreach;
@@ -37,7 +37,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const { gateway, scope } = requireOutreach(context, url);
   const basket = requireOutreachBasket(scope);
   // The schema is built from the questionnaire in force, the one the form was rendered from.
-  const questionnaire = required(await getOutreachQuestionnaire(gateway));
+  const questionnaire = succeeded(await getOutreachQuestionnaire(gateway));
   const values = answersFromForm(questionnaire, form);
   const parsed = parseAnswers(questionnaire, values);
   if (!parsed.ok) return data({ errors: parsed.errors, values }, { status: 400 });

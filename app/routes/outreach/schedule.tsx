@@ -7,7 +7,7 @@ import type { GatewayClient } from "../../api/client.server";
 import {
   getOutreachAvailability, updateBasketOutreachSchedule, type OutreachActivity, type OutreachAvailability,
 } from "../../api/outreach.server";
-import { problemText, required } from "../../api/result.server";
+import { problemText, succeeded } from "../../api/result.server";
 import { clampMonth, DATE_PATTERN, monthOf, MONTH_PATTERN } from "../../booking/calendar";
 import { FormErrors } from "../../components/form-errors";
 import { bookable, MonthCalendar } from "../../components/booking/month-calendar";
@@ -39,7 +39,7 @@ const londonMonth = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London"
 const PUPILS_QUESTION = "pupils-per-session";
 
 async function monthAvailability(gateway: GatewayClient, month: string, activityId?: string): Promise<OutreachAvailability> {
-  return required(await getOutreachAvailability(gateway, activityId ? { month, activityId } : { month }));
+  return succeeded(await getOutreachAvailability(gateway, activityId ? { month, activityId } : { month }));
 }
 
 interface DayPlan {

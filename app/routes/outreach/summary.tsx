@@ -3,7 +3,7 @@ import type { Route } from "./+types/summary";
 import { getBasketQuote } from "../../api/booking.server";
 import { listAdvisories } from "../../api/cms.server";
 import { getOutreachQuestionnaire } from "../../api/outreach.server";
-import { problemText, required } from "../../api/result.server";
+import { problemText, succeeded } from "../../api/result.server";
 import { PriceTable } from "../../components/booking/price-table";
 import {
   outreachActivities, outreachView, requireOutreach, requireOutreachBasket,
@@ -25,8 +25,8 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   if (!selection?.schedule) throw redirect(OUTREACH_PATHS[firstMissingStep(basket)]);
   const [activities, questionnaire, advisories, quote] = await Promise.all([
     outreachActivities(gateway, scope.organisationId),
-    getOutreachQuestionnaire(gateway).then(required),
-    listAdvisories(context.get(servicesContext).cms, { appliesTo: "outreach" }).then(required),
+    getOutreachQuestionnaire(gateway).then(succeeded),
+    listAdvisories(context.get(servicesContext).cms, { appliesTo: "outreach" }).then(succeeded),
     getBasketQuote(gateway, basket.id),
   ]);
   if (!quote.ok) {

@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { Route } from "./+types/terms";
 import { getCurrentTerms } from "../../api/cms.server";
 import { updateBasketOutreachTerms } from "../../api/outreach.server";
-import { problemText, required } from "../../api/result.server";
+import { problemText, succeeded } from "../../api/result.server";
 import { FormErrors } from "../../components/form-errors";
 import { CheckboxField } from "../../components/field";
 import {
@@ -27,7 +27,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const { gateway, scope } = requireOutreach(context, url);
   const basket = requireOutreachBasket(scope);
   const [terms, activities] = await Promise.all([
-    getCurrentTerms(context.get(servicesContext).cms, "outreach").then(required),
+    getCurrentTerms(context.get(servicesContext).cms, "outreach").then(succeeded),
     outreachActivities(gateway, scope.organisationId),
   ]);
   return {

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/group-type";
 import { listGroupTypes } from "../../api/cms.server";
-import { required } from "../../api/result.server";
+import { succeeded } from "../../api/result.server";
 import { servicesContext } from "../../context";
 import { GROUP_TYPES } from "../../group-types";
 import { pageTitle } from "../../meta";
@@ -9,7 +9,7 @@ import { registrationPath } from "../../registration/steps";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { cms } = context.get(servicesContext);
-  const { items } = required(await listGroupTypes(cms));
+  const { items } = succeeded(await listGroupTypes(cms));
   // The CMS orders them; only the four group types the site knows are offered.
   const groupTypes = items
     .filter((g) => (GROUP_TYPES as readonly string[]).includes(g.groupType))

@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { Route } from "./+types/review";
 import { getCurrentTerms, listGroupTypes } from "../../api/cms.server";
 import { createRegistration, getOrganisation, type RegistrationRequest } from "../../api/gateway.server";
-import { problemText, required } from "../../api/result.server";
+import { problemText, succeeded } from "../../api/result.server";
 import { CheckboxField } from "../../components/field";
 import { RegistrationDetail, type RegistrationOrganisationDetail } from "../../components/registration-detail";
 import { servicesContext } from "../../context";
@@ -37,8 +37,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { gateway, cms } = context.get(servicesContext);
   const { user, organisationId, organisation } = completeDraft(draftFor(await readDraft(request), group));
   const [terms, groupTypes, joining] = await Promise.all([
-    getCurrentTerms(cms, "registration").then(required),
-    listGroupTypes(cms).then(required),
+    getCurrentTerms(cms, "registration").then(succeeded),
+    listGroupTypes(cms).then(succeeded),
     organisationId ? getOrganisation(gateway, organisationId) : null,
   ]);
   let detail: RegistrationOrganisationDetail;

@@ -3,7 +3,7 @@ import { expect } from "vitest";
 import {
   checkoutBasket, completePaymentReturn, createBasket, createOrderAmendment, discardBasket, extendBasketHold,
   getBasket, getBasketQuote, getPayment, getVenueAvailability, listActivities, listBaskets, placeBasketHold,
-  quoteOrderAmendment, releaseBasketHold, requestOrderCancellation, startOrderPayment, updateBasketDate,
+  quoteOrderAmendment, requestOrderCancellation, startOrderPayment, updateBasketDate,
   updateBasketGroupActivities, updateBasketGroupCapacities, updateBasketGroupDetails, updateBasketInformation,
   updateBasketPayment, updateBasketSchedule,
 } from "../../../app/api/booking.server";
@@ -497,14 +497,6 @@ export const bookingCases: readonly ConsumerCase[] = [
       const p = expectProblem(await placeBasketHold(client(url), VISIT), 409);
       expect(p.code).toBe("slot_sold_out");
       expect(fieldErrors(p)["schedule.0"]).toBeDefined();
-    },
-  },
-  {
-    description: "release the hold of a visit basket",
-    states: [LOGGED_IN, visitAt("review"), HELD],
-    define: (i) => i.withRequest("DELETE", `/baskets/${VISIT}/hold`, (b) => b.headers(AUTH)).willRespondWith(204),
-    async exercise(url) {
-      expect(await releaseBasketHold(client(url), VISIT)).toEqual({ ok: true, data: undefined });
     },
   },
   {

@@ -48,7 +48,7 @@ export interface PactFile {
     description: string;
     providerStates?: { name: string; params?: Record<string, unknown> }[];
     request: { method: string; path: string; query?: Record<string, string[]> };
-    response: { status: number };
+    response: { status: number; body?: { content?: unknown } };
   }[];
   metadata: { pactSpecification: { version: string } };
 }

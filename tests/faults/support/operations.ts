@@ -7,7 +7,7 @@ import type { ApiResult } from "../../../app/api/result.server";
 
 // How the fault suite calls each of the app's client functions: plausible arguments only,
 // since a faulted operation never reaches the backend. Which operations must be here is
-// read from the app's source (support/app-calls.ts); the suite fails when one is missing.
+// read from the app's source (tests/support/app-calls.ts); the suite fails when one is missing.
 
 export interface Clients {
   gateway: GatewayClient;
@@ -53,7 +53,6 @@ export const INVOCATIONS: Readonly<Record<string, Invoke>> = {
   updateBasketGroupDetails: ({ gateway: g }) => booking.updateBasketGroupDetails(g, "b1", {} as booking.GroupDetails),
   updateBasketPayment: ({ gateway: g }) => booking.updateBasketPayment(g, "b1", { method: "invoice" } as booking.PaymentChoice),
   placeBasketHold: ({ gateway: g }) => booking.placeBasketHold(g, "b1"),
-  releaseBasketHold: ({ gateway: g }) => booking.releaseBasketHold(g, "b1"),
   extendBasketHold: ({ gateway: g }) => booking.extendBasketHold(g, "b1"),
   getBasketQuote: ({ gateway: g }) => booking.getBasketQuote(g, "b1"),
   checkoutBasket: ({ gateway: g }) =>
