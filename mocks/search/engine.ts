@@ -9,8 +9,8 @@ import {
   FACET_ATTRIBUTES, type FacetAttribute, LIMITS, NUMERIC_ATTRIBUTES, type NumericAttribute,
   SEARCHABLE_ATTRIBUTES, SEARCHABLE_FACETS, type SortKey,
 } from "./settings.ts";
-import { buildTextIndex } from "./text-index.ts";
-import { type Highlight, type QueryWord, allowedTypos, highlight, matchLength, normalise, queryWords, tokenize } from "./text.ts";
+import { type TextMatches, buildTextIndex } from "./text-index.ts";
+import { type Highlight, type QueryWord, type Snippet, allowedTypos, highlight, matchLength, normalise, queryWords, snippet, tokenize } from "./text.ts";
 import type { OrganisationRecord } from "./types.ts";
 
 // The embedded engine: text through MiniSearch's radix tree and typed-array postings
@@ -328,6 +328,8 @@ export function buildEngine(records: readonly OrganisationRecord[] = allOrganisa
     total: number;
     /** Relevant sort: how many of them are "relevant" (the only ones listed and paginated). */
     sortedTotal?: number;
+    /** Per-document typos, attribute and exact words of a text query (for _rankingInfo). */
+    text?: TextMatches;
   }
 
   function matches(params: SearchParams, spec: SortSpec): Matches {
@@ -354,7 +356,7 @@ export function buildEngine(records: readonly OrganisationRecord[] = allOrganisa
         const tuple = Math.min(typos[d]!, 1023) * 2048 * 512 + Math.min(attributes[d]!, 2047) * 512 + Math.min(w - exact[d]!, 511);
         keys[k] = tuple * DOC_BITS + d;
       }
-      return { keys, bits, total };
+      return { keys, bits, total, text: found };
     }
 
     const rank = ranks[spec.sort];
@@ -369,7 +371,7 @@ export function buildEngine(records: readonly OrganisationRecord[] = allOrganisa
       selected = ids.filter((d) => relevance(d) >= threshold);
     }
     const keys = Float64Array.from(selected, (d) => rank[d]! * DOC_BITS + d);
-    return { keys, bits, total, ...(spec.relevancyStrictness === null ? {} : { sortedTotal: keys.length }) };
+    return { keys, bits, total, text: found, ...(spec.relevancyStrictness === null ? {} : { sortedTotal: keys.length }) };
   }
 
   /** Document numbers of one page. */
@@ -483,6 +485,41 @@ export function buildEngine(records: readonly OrganisationRecord[] = allOrganisa
     return out;
   }
 
+  function snippets(record: OrganisationRecord, params: SearchParams, words: QueryWord[]): Record<string, Snippet> {
+    const out: Record<string, Snippet> = {};
+    for (const { attribute, words: length } of params.attributesToSnippet) {
+      const targets = attribute === "*" ? (Object.keys(record) as (keyof OrganisationRecord)[]) : [attribute as keyof OrganisationRecord];
+      for (const target of targets) {
+        const value = record[target];
+        if (typeof value === "string" && target !== "objectID") {
+          out[target] = snippet(value, words, params.highlightPreTag, params.highlightPostTag, length, params.snippetEllipsisText);
+        }
+      }
+    }
+    return out;
+  }
+
+  /**
+   * Algolia's `_rankingInfo`, from what this engine ranks on: typos, the attribute (its
+   * position among the searchable attributes, as firstMatchedWord), exact words, and the
+   * custom ranking (documents are numbered in its order, so a lower number scores higher).
+   * No geo, filter scores or proximity here: those are 0.
+   */
+  function rankingInfo(d: number, m: Matches, words: number): Record<string, unknown> {
+    const text = m.text;
+    return {
+      nbTypos: text ? text.typos[d]! : 0,
+      firstMatchedWord: text ? text.attributes[d]! : 0,
+      nbExactWords: text ? text.exact[d]! : 0,
+      ...(words > 0 ? { words } : {}),
+      userScore: size - d,
+      geoDistance: 0,
+      filters: 0,
+      proximityDistance: 0,
+      promoted: false,
+    };
+  }
+
   return {
     size,
     docs,
@@ -493,8 +530,8 @@ export function buildEngine(records: readonly OrganisationRecord[] = allOrganisa
       const paginated = m.sortedTotal ?? m.total;
       const accessible = Math.min(paginated, LIMITS.paginationLimitedTo);
       const nbPages = params.hitsPerPage > 0 ? Math.ceil(accessible / params.hitsPerPage) : 0;
-      // Page clamped to the last one (SPEC §5); an empty result has the single page 0.
-      const page = Math.min(params.page, Math.max(0, nbPages - 1));
+      // A page past the last one is answered as Algolia does: no hits, the page echoed (ADR 0018).
+      const page = params.page;
       const start = page * params.hitsPerPage;
       const length = Math.max(0, Math.min(params.hitsPerPage, accessible - start));
       const words = queryWordsOf(params);
@@ -503,6 +540,9 @@ export function buildEngine(records: readonly OrganisationRecord[] = allOrganisa
         const hit = project(record, params.attributesToRetrieve);
         const highlightResult = highlights(record, params, words);
         if (Object.keys(highlightResult).length > 0) hit._highlightResult = highlightResult;
+        const snippetResult = snippets(record, params, words);
+        if (Object.keys(snippetResult).length > 0) hit._snippetResult = snippetResult;
+        if (params.getRankingInfo) hit._rankingInfo = rankingInfo(d, m, words.length);
         return hit;
       });
 

@@ -8,6 +8,22 @@ import { FACET_ATTRIBUTES, FACET_NAME, LIMITS, RULE_CONTEXT } from "./settings.t
 /** A nested filter list: an outer array is AND, an inner array OR; a string alone is one filter. */
 export type FilterList = (string | string[])[];
 
+export interface SnippetSpec {
+  attribute: string;
+  words: number;
+}
+
+/** Algolia's snippet length when `attributesToSnippet` names no number of words. */
+export const DEFAULT_SNIPPET_WORDS = 10;
+
+/** `name` or `name:5`, as attributesToSnippet lists them. */
+function snippetSpec(entry: string): SnippetSpec {
+  const match = /^(.+?)(?::(\d+))?$/.exec(entry.trim());
+  const words = match?.[2] === undefined ? DEFAULT_SNIPPET_WORDS : Number(match[2]);
+  if (!match || words < 1) throw badRequest(`Invalid value for "attributesToSnippet": ${JSON.stringify(entry)} (ATTRIBUTE or ATTRIBUTE:NUMBER)`);
+  return { attribute: match[1]!, words };
+}
+
 export interface SearchParams {
   query: string;
   page: number;
@@ -29,31 +45,87 @@ export interface SearchParams {
   clickAnalytics: boolean;
   typoTolerance: boolean | "min" | "strict";
   queryType: "prefixLast" | "prefixAll" | "prefixNone";
-  removeWordsIfNoResults: "none" | "lastWords" | "firstWords" | "allOptional";
+  /** Snippets: each attribute with its word count (`name:5`; 10 when not given). */
+  attributesToSnippet: SnippetSpec[];
+  snippetEllipsisText: string;
+  getRankingInfo: boolean;
+  /** Top-level response properties to keep; ["*"] keeps all. */
+  responseFields: string[];
   facetQuery: string;
   maxFacetHits: number;
   /** The parameters as received (after merging `params`), echoed in `params`. */
   received: Record<string, unknown>;
 }
 
-/** Every search parameter Algolia documents; ones without an effect here are accepted and ignored. */
-const KNOWN = new Set([
-  "query", "similarQuery", "filters", "facetFilters", "optionalFilters", "numericFilters", "tagFilters",
-  "sumOrFiltersScores", "restrictSearchableAttributes", "facets", "facetingAfterDistinct", "page", "offset",
-  "length", "aroundLatLng", "aroundLatLngViaIP", "aroundRadius", "aroundPrecision", "minimumAroundRadius",
-  "insideBoundingBox", "insidePolygon", "naturalLanguages", "ruleContexts", "personalizationImpact",
-  "userToken", "getRankingInfo", "synonyms", "clickAnalytics", "analytics", "analyticsTags",
-  "percentileComputation", "enableABTest", "attributesToRetrieve", "ranking", "customRanking",
-  "relevancyStrictness", "attributesToHighlight", "attributesToSnippet", "highlightPreTag", "highlightPostTag",
-  "snippetEllipsisText", "restrictHighlightAndSnippetArrays", "hitsPerPage", "minWordSizefor1Typo",
-  "minWordSizefor2Typos", "typoTolerance", "allowTyposOnNumericTokens", "disableTypoToleranceOnAttributes",
-  "ignorePlurals", "removeStopWords", "keepDiacriticsOnCharacters", "queryLanguages", "decompoundQuery",
-  "enableRules", "enablePersonalization", "queryType", "removeWordsIfNoResults", "mode", "semanticSearch",
-  "advancedSyntax", "optionalWords", "disableExactOnAttributes", "exactOnSingleWordQuery", "alternativesAsExact",
-  "advancedSyntaxFeatures", "distinct", "replaceSynonymsInHighlight", "minProximity", "responseFields",
-  "maxFacetHits", "maxValuesPerFacet", "sortFacetValuesBy", "attributeCriteriaComputedByMinProximity",
-  "renderingContent", "enableReRanking", "reRankingApplyFilter", "facetQuery", "hitsPerPage",
+/** Parameters the engine implements (parseSearchParams reads each one). */
+const IMPLEMENTED = new Set([
+  "query", "filters", "facetFilters", "numericFilters", "tagFilters", "facets", "page", "hitsPerPage",
+  "maxValuesPerFacet", "sortFacetValuesBy", "attributesToRetrieve", "attributesToHighlight", "highlightPreTag",
+  "highlightPostTag", "attributesToSnippet", "snippetEllipsisText", "ruleContexts", "enableRules",
+  "relevancyStrictness", "clickAnalytics", "typoTolerance", "queryType", "getRankingInfo", "responseFields",
+  "facetQuery", "maxFacetHits",
 ]);
+
+/**
+ * Parameters whose effect cannot show on this index, so any valid value is honoured by
+ * doing nothing (ADR 0018): analytics and A/B flags (no analytics here), personalization
+ * (no strategy), synonyms (none defined), distinct (no attributeForDistinct), re-ranking,
+ * languages (they only steer ignorePlurals / removeStopWords / decompounding, all off),
+ * restrictHighlightAndSnippetArrays (records hold no arrays), semanticSearch (keyword mode only).
+ */
+const WITHOUT_EFFECT_HERE = new Set([
+  "analytics", "analyticsTags", "percentileComputation", "enableABTest", "userToken", "enablePersonalization",
+  "personalizationImpact", "synonyms", "replaceSynonymsInHighlight", "alternativesAsExact", "distinct",
+  "facetingAfterDistinct", "enableReRanking", "reRankingApplyFilter", "naturalLanguages", "queryLanguages",
+  "decompoundQuery", "restrictHighlightAndSnippetArrays", "semanticSearch", "sumOrFiltersScores",
+  "advancedSyntaxFeatures", "attributeCriteriaComputedByMinProximity",
+]);
+
+const isFalse = (v: unknown) => v === false || v === "false";
+const isEmpty = (v: unknown) => v === "" || v === null || v === "[]" || (Array.isArray(v) && v.length === 0);
+const is = (expected: string | number) => (v: unknown) => v === expected || (typeof v === "string" && v === String(expected));
+
+/**
+ * Parameters the engine does not implement and that would change the hits: accepted only
+ * with the value that is what the engine does anyway (Algolia's default, or this index's
+ * setting), else a 400 (ADR 0018), so a client never gets results that silently ignore it.
+ */
+const ONLY_AS_THE_ENGINE_BEHAVES: Record<string, (value: unknown) => boolean> = {
+  similarQuery: isEmpty,
+  optionalFilters: isEmpty,
+  restrictSearchableAttributes: isEmpty,
+  aroundLatLng: isEmpty,
+  aroundLatLngViaIP: isFalse,
+  insideBoundingBox: isEmpty,
+  insidePolygon: isEmpty,
+  ranking: () => false,
+  customRanking: () => false,
+  renderingContent: () => false,
+  offset: () => false,
+  length: () => false,
+  aroundRadius: () => false,
+  aroundPrecision: () => false,
+  minimumAroundRadius: () => false,
+  minWordSizefor1Typo: is(4),
+  minWordSizefor2Typos: is(8),
+  // The index does not allow typos on words with digits (README, Engine).
+  allowTyposOnNumericTokens: isFalse,
+  disableTypoToleranceOnAttributes: isEmpty,
+  ignorePlurals: isFalse,
+  removeStopWords: isFalse,
+  advancedSyntax: isFalse,
+  optionalWords: isEmpty,
+  disableExactOnAttributes: isEmpty,
+  exactOnSingleWordQuery: is("attribute"),
+  removeWordsIfNoResults: is("none"),
+  mode: is("keywordSearch"),
+  minProximity: is(1),
+};
+
+/** Why a parameter is refused: a 400 in Algolia's error body. */
+function unsupported(name: string, value: unknown): never {
+  throw badRequest(`Unsupported value for "${name}" on the embedded search endpoint: ${JSON.stringify(value)}`);
+}
 
 /** Keys of a multi-query request entry that are not search parameters. */
 const REQUEST_KEYS = new Set(["indexName", "type", "facet", "params"]);
@@ -150,8 +222,11 @@ export function checkFacetName(name: string, where: string): void {
 
 /** Validates and normalises the merged parameters of one query. */
 export function parseSearchParams(raw: Record<string, unknown>): SearchParams {
-  for (const key of Object.keys(raw)) {
-    if (!KNOWN.has(key)) throw badRequest(`Unknown parameter: ${key}`);
+  for (const [key, value] of Object.entries(raw)) {
+    if (IMPLEMENTED.has(key) || WITHOUT_EFFECT_HERE.has(key)) continue;
+    const accepted = ONLY_AS_THE_ENGINE_BEHAVES[key];
+    if (!accepted) throw badRequest(`Unknown parameter: ${key}`);
+    if (!accepted(value)) unsupported(key, value);
   }
   const query = string("query", raw.query, "");
   if (query.length > LIMITS.maxQueryLength) throw badRequest(`Query too long: at most ${LIMITS.maxQueryLength} characters`);
@@ -205,7 +280,10 @@ export function parseSearchParams(raw: Record<string, unknown>): SearchParams {
     clickAnalytics: bool("clickAnalytics", raw.clickAnalytics, false),
     typoTolerance,
     queryType: oneOf("queryType", raw.queryType, ["prefixLast", "prefixAll", "prefixNone"], "prefixLast"),
-    removeWordsIfNoResults: oneOf("removeWordsIfNoResults", raw.removeWordsIfNoResults, ["none", "lastWords", "firstWords", "allOptional"], "none"),
+    attributesToSnippet: stringList("attributesToSnippet", raw.attributesToSnippet, []).map(snippetSpec),
+    snippetEllipsisText: string("snippetEllipsisText", raw.snippetEllipsisText, "…"),
+    getRankingInfo: bool("getRankingInfo", raw.getRankingInfo, false),
+    responseFields: stringList("responseFields", raw.responseFields, ["*"]),
     facetQuery: string("facetQuery", raw.facetQuery, ""),
     maxFacetHits: integer("maxFacetHits", raw.maxFacetHits, 1, LIMITS.maxFacetHits, LIMITS.defaultMaxFacetHits),
     received: raw,

@@ -14,6 +14,9 @@ const CREDENTIALS = { "x-algolia-application-id": "app", "x-algolia-api-key": "k
 
 type Json = Record<string, any>;
 
+/** Highlight tags that are easy to match in assertions. */
+const TAGS = { highlightPreTag: "<b>", highlightPostTag: "</b>" };
+
 async function call(path: string, body: unknown, init: { method?: string; headers?: Record<string, string> } = {}) {
   const response = await handleSearchRequest(
     new Request(`http://localhost${path}`, {
@@ -168,15 +171,18 @@ describe("search responses", () => {
 });
 
 describe("pagination", () => {
-  it("limits nbPages to paginationLimitedTo (1,000 hits) and clamps the page to the last one", async () => {
+  it("limits nbPages to paginationLimitedTo (1,000 hits); a page past the last has no hits and is echoed, as on Algolia", async () => {
     const first = await query({ hitsPerPage: 20 });
     expect(first.nbPages).toBe(LIMITS.paginationLimitedTo / 20);
+    const last = await query({ hitsPerPage: 20, page: first.nbPages - 1 });
+    expect(last.hits).toHaveLength(20);
     const beyond = await query({ hitsPerPage: 20, page: 10_000 });
-    expect(beyond.page).toBe(first.nbPages - 1);
-    expect(beyond.hits).toHaveLength(20);
+    expect(beyond).toMatchObject({ page: 10_000, hits: [], nbHits: first.nbHits, nbPages: first.nbPages });
     const small = await query({ query: "riverside leeds", hitsPerPage: 7, page: 99 });
-    expect(small.page).toBe(Math.max(0, small.nbPages - 1));
-    expect(small.hits.length).toBe(small.nbHits - small.page * 7);
+    expect(small.nbPages).toBeLessThan(99);
+    expect(small).toMatchObject({ page: 99, hits: [] });
+    const lastSmall = await query({ query: "riverside leeds", hitsPerPage: 7, page: small.nbPages - 1 });
+    expect(lastSmall.hits.length).toBe(small.nbHits - lastSmall.page * 7);
   });
 
   it("pages through the custom ranking without repeating a hit", async () => {
@@ -261,7 +267,9 @@ describe("rules", () => {
 describe("validation", () => {
   it.each([
     ["bad JSON", "/1/indexes/*/queries", "{not json", "Invalid JSON in the request body"],
-    ["no requests", "/1/indexes/*/queries", {}, "requests: expected a non-empty array"],
+    ["no requests", "/1/indexes/*/queries", {}, "requests: expected an array"],
+    ["an unknown multi-query property", "/1/indexes/*/queries", { requests: [], colour: "red" }, "Unknown parameter: colour"],
+    ["strategy stopIfEnoughMatches", "/1/indexes/*/queries", { requests: [], strategy: "stopIfEnoughMatches" }, expect.stringContaining('"strategy"')],
     ["a negative page", `/1/indexes/${INDEX}/query`, { page: -1 }, "Page requested below 0."],
     ["hitsPerPage over 1000", `/1/indexes/${INDEX}/query`, { hitsPerPage: 1001 }, expect.stringContaining("hitsPerPage")],
     ["a bad facet name", `/1/indexes/${INDEX}/query`, { facets: ["no spaces"] }, expect.stringContaining("Invalid facet name")],
@@ -293,6 +301,109 @@ describe("validation", () => {
     expect((await call("/1/nothing-here", {})).status).toBe(404);
     // Found by the fuzz suite (tests/faults): a malformed percent-encoding was a 500.
     expect(await call("/1/indexes/%E0%A4%A/query", {})).toEqual({ status: 400, body: { message: "The path is not validly percent-encoded", status: 400 } });
+  });
+});
+
+describe("multi-query edge cases", () => {
+  it("answers an empty list of requests with no results", async () => {
+    expect(await call("/1/indexes/*/queries", { requests: [] })).toEqual({ status: 200, body: { results: [] } });
+  });
+
+  it("runs every query with strategy none", async () => {
+    const { status, body } = await call("/1/indexes/*/queries", { strategy: "none", requests: [{ indexName: INDEX }, { indexName: INDEX, query: "zzzzqx" }] });
+    expect(status).toBe(200);
+    expect(body.results).toHaveLength(2);
+  });
+});
+
+describe("HTTP methods", () => {
+  it.each([
+    ["GET", "/1/indexes/*/queries", "Method not allowed"],
+    ["PUT", `/1/indexes/${INDEX}/query`, "Method not allowed"],
+    ["DELETE", `/1/indexes/${INDEX}/facets/town/query`, "Method not allowed"],
+    ["GET", "/1/events", "Method Not Allowed"],
+  ])("%s %s is a 405 in Algolia's error body, allowing POST", async (method, path, message) => {
+    const response = await handleSearchRequest(new Request(`http://localhost${path}`, { method, headers: CREDENTIALS }), OPTIONS);
+    expect(response.status).toBe(405);
+    expect(response.headers.get("allow")).toBe("POST");
+    expect(await response.json()).toEqual({ message, status: 405 });
+  });
+});
+
+describe("parameters the engine does not implement", () => {
+  it.each([
+    ["removeWordsIfNoResults", "lastWords"],
+    ["optionalFilters", ["kind:Primary school"]],
+    ["restrictSearchableAttributes", ["town"]],
+    ["aroundLatLng", "53.8, -1.5"],
+    ["offset", 10],
+    ["ignorePlurals", true],
+    ["advancedSyntax", true],
+    ["minWordSizefor1Typo", 3],
+    ["mode", "neuralSearch"],
+  ])("refuses %s = %j with a 400 { message, status }", async (name, value) => {
+    const { status, body } = await call(`/1/indexes/${INDEX}/query`, { [name]: value });
+    expect(status).toBe(400);
+    expect(body).toEqual({ message: expect.stringContaining(`"${name}"`), status: 400 });
+  });
+
+  it.each([
+    ["removeWordsIfNoResults", "none"],
+    ["ignorePlurals", false],
+    ["minWordSizefor1Typo", 4],
+    ["optionalFilters", []],
+    ["analytics", false],
+    ["userToken", "anonymous-abc"],
+    ["distinct", true],
+    ["synonyms", false],
+  ])("accepts %s = %j (what the engine does, or no effect on this index)", async (name, value) => {
+    const plain = await query({ query: "primary", hitsPerPage: 5 });
+    const withIt = await query({ query: "primary", hitsPerPage: 5, [name]: value });
+    expect(withIt.hits.map((h: Json) => h.objectID)).toEqual(plain.hits.map((h: Json) => h.objectID));
+  });
+});
+
+describe("responseFields, snippets and ranking info", () => {
+  it("keeps only the response properties responseFields lists", async () => {
+    const result = await query({ query: "primary", responseFields: ["hits", "nbHits"] });
+    expect(Object.keys(result).sort()).toEqual(["hits", "nbHits"]);
+    const none = await query({ query: "primary", responseFields: [] });
+    expect(none).toEqual({});
+    const all = await query({ query: "primary", responseFields: ["*"] });
+    expect(all).toHaveProperty("nbPages");
+  });
+
+  it("snippets the attributes asked for, to the number of words asked for (10 by default)", async () => {
+    const result = await query({ query: "", hitsPerPage: 20, attributesToSnippet: ["address:2", "name"] });
+    const words = (text: string) => text.match(/[\p{L}\p{N}']+/gu) ?? [];
+    for (const hit of result.hits) {
+      const { address, name } = hit._snippetResult;
+      expect(words(address.value).length).toBe(Math.min(2, words(hit.address).length));
+      expect(address.value.endsWith("…")).toBe(words(hit.address).length > 2);
+      expect(name).toEqual({ value: words(hit.name).length <= 10 ? hit.name : expect.any(String), matchLevel: "none" });
+      expect(hit._snippetResult).not.toHaveProperty("town");
+    }
+    expect(result.hits.some((h: Json) => words(h.address).length > 2)).toBe(true);
+  });
+
+  it("highlights the matched word inside a snippet and starts the snippet at it", async () => {
+    const result = await query({ query: "school", hitsPerPage: 3, attributesToSnippet: ["name:1"], snippetEllipsisText: "[…]", ...TAGS });
+    for (const hit of result.hits) {
+      const s = hit._snippetResult.name;
+      expect(s.matchLevel).toBe("full");
+      expect(s.value).toMatch(/<b>school/i);
+      expect(s.value.replace(/\[…\]/g, "").replace(/<\/?b>/g, "").trim().split(/\s+/)).toHaveLength(1);
+    }
+  });
+
+  it("adds _rankingInfo to each hit with getRankingInfo, and leaves it out otherwise", async () => {
+    const plain = await query({ query: "primry", hitsPerPage: 3 });
+    expect(plain.hits[0]).not.toHaveProperty("_rankingInfo");
+    const ranked = await query({ query: "primry", hitsPerPage: 3, getRankingInfo: true, responseFields: ["hits"] });
+    expect(ranked.hits[0]._rankingInfo).toMatchObject({ nbTypos: 1, words: 1, nbExactWords: 0, geoDistance: 0 });
+    expect(ranked).toMatchObject({ serverUsed: "embedded", indexUsed: INDEX, parsedQuery: "primry" });
+    const scores = ranked.hits.map((h: Json) => h._rankingInfo.userScore);
+    expect(scores).toEqual([...scores].sort((a, b) => b - a));
   });
 });
 

@@ -35,7 +35,11 @@ function json(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: JSON_HEADERS });
 }
 
-const errorResponse = (status: number, message: string) => json(status, { message, status });
+const errorResponse = (error: SearchApiError) =>
+  new Response(JSON.stringify({ message: error.message, status: error.status }), {
+    status: error.status,
+    headers: { ...JSON_HEADERS, ...error.headers },
+  });
 
 interface ResolvedIndex {
   name: string;
@@ -97,7 +101,7 @@ function runQuery(index: ResolvedIndex, raw: Record<string, unknown>): Record<st
   const outcome = getSearchEngine().search(params, { sort: index.sort, relevancyStrictness });
   const processingTimeMS = Math.round(performance.now() - started);
   const { hits, ...rest } = outcome;
-  return {
+  const response: Record<string, unknown> = {
     hits,
     ...rest,
     exhaustiveFacetsCount: true,
@@ -113,6 +117,18 @@ function runQuery(index: ResolvedIndex, raw: Record<string, unknown>): Record<st
     processingTimeMS,
     serverTimeMS: processingTimeMS,
   };
+  // What getRankingInfo adds beside each hit's _rankingInfo (responseFields cannot remove it).
+  const rankingFields = params.getRankingInfo ? { serverUsed: "embedded", indexUsed: index.name, parsedQuery: params.query.trim() } : {};
+  return { ...keepResponseFields(response, params.responseFields), ...rankingFields };
+}
+
+/** Properties Algolia answers whatever responseFields lists. */
+const ALWAYS_ANSWERED = ["message", "warning", "cursor", "abTestVariantID"];
+
+/** responseFields: only the listed top-level properties ("*" keeps all). */
+function keepResponseFields(response: Record<string, unknown>, fields: readonly string[]): Record<string, unknown> {
+  if (fields.includes("*")) return response;
+  return Object.fromEntries(Object.entries(response).filter(([key]) => fields.includes(key) || ALWAYS_ANSWERED.includes(key)));
 }
 
 /** One facet value search, answered as Algolia's SearchForFacetValuesResponse. */
@@ -137,13 +153,15 @@ function decodeSegment(segment: string): string {
 async function route(request: Request, url: URL, options: SearchHandlerOptions): Promise<Response> {
   const segments = url.pathname.split("/").filter(Boolean).map(decodeSegment);
   const primary = options.indexName ?? DEFAULT_INDEX_NAME;
-  const post = () => {
-    if (request.method !== "POST") throw new SearchApiError(405, "Method not allowed");
+  // Only POST is served on each known path: other methods are a 405 in Algolia's error body,
+  // with the Allow header HTTP asks for (ADR 0018).
+  const post = (message = "Method not allowed") => {
+    if (request.method !== "POST") throw new SearchApiError(405, message, { Allow: "POST" });
   };
 
-  // /1/events
+  // /1/events (the Insights API documents its 405 as { status: 405, message: "Method Not Allowed" })
   if (segments.length === 2 && segments[0] === "1" && segments[1] === "events") {
-    post();
+    post("Method Not Allowed");
     checkCredentials(request, url, options);
     const body = await readJson(request);
     const outcome = receiveEvents(body);
@@ -156,8 +174,14 @@ async function route(request: Request, url: URL, options: SearchHandlerOptions):
     post();
     checkCredentials(request, url, options);
     const body = await readJson(request);
+    for (const key of Object.keys(body)) if (key !== "requests" && key !== "strategy") throw badRequest(`Unknown parameter: ${key}`);
+    // strategy "none" (the default) runs every query, as here; stopIfEnoughMatches is refused (ADR 0018).
+    if (body.strategy !== undefined && body.strategy !== "none") {
+      throw badRequest(`Unsupported value for "strategy" on the embedded search endpoint: ${JSON.stringify(body.strategy)}`);
+    }
     const requests = body.requests;
-    if (!Array.isArray(requests) || requests.length === 0) throw badRequest("requests: expected a non-empty array");
+    // An empty list is valid (Algolia's description sets no minimum): no results.
+    if (!Array.isArray(requests)) throw badRequest("requests: expected an array");
     const results = requests.map((entry: unknown) => {
       if (typeof entry !== "object" || entry === null || Array.isArray(entry)) throw badRequest("requests: each request must be an object");
       const r = entry as Record<string, unknown>;
@@ -193,7 +217,7 @@ export async function handleSearchRequest(request: Request, options: SearchHandl
   try {
     return await route(request, new URL(request.url), options);
   } catch (error) {
-    if (error instanceof SearchApiError) return errorResponse(error.status, error.message);
+    if (error instanceof SearchApiError) return errorResponse(error);
     throw error;
   }
 }

@@ -120,3 +120,29 @@ export function highlight(text: string, words: readonly QueryWord[], preTag: str
   if (result.matchLevel === "full") result.fullyHighlighted = highlightedChars === letters;
   return result;
 }
+
+/** Algolia's `_snippetResult` entry for one attribute value. */
+export interface Snippet {
+  value: string;
+  matchLevel: Highlight["matchLevel"];
+}
+
+/**
+ * A snippet: at most `length` words of the text, from the first matched word (or earlier,
+ * when the match is near the end, so the snippet keeps its length), highlighted, with the
+ * ellipsis where the text is cut.
+ */
+export function snippet(text: string, words: readonly QueryWord[], preTag: string, postTag: string, length: number, ellipsis: string): Snippet {
+  const spans = [...text.matchAll(WORD)].map((m) => ({ start: m.index, end: m.index + m[0].length, token: normalise(m[0]) }));
+  if (spans.length <= length) {
+    const { value, matchLevel } = highlight(text, words, preTag, postTag);
+    return { value, matchLevel };
+  }
+  const firstMatch = spans.findIndex((span) => words.some((q) => matchLength(span.token, q) > 0));
+  const first = Math.max(0, Math.min(firstMatch === -1 ? 0 : firstMatch, spans.length - length));
+  const last = first + length - 1;
+  const from = first === 0 ? 0 : spans[first]!.start;
+  const to = last === spans.length - 1 ? text.length : spans[last]!.end;
+  const { value, matchLevel } = highlight(text.slice(from, to), words, preTag, postTag);
+  return { value: (first > 0 ? ellipsis : "") + value + (last < spans.length - 1 ? ellipsis : ""), matchLevel };
+}

@@ -205,6 +205,15 @@ function insightsClient(host: string) {
   return aa;
 }
 
+/**
+ * The request bodies of the cases above, by endpoint path, for checks beyond the pact:
+ * tests/contract/search-algolia-spec.test.ts validates them, and the engine's answers to
+ * them, against Algolia's API description (ADR 0018).
+ */
+export const searchCaseRequests = {
+  "/1/indexes/*/queries": [multiQuery, { requests: [filteredQuery] }, facetSearch, unknownIndexQuery],
+} as const;
+
 export const searchCases: readonly ConsumerCase[] = [
   {
     description: "a multi-query search: hits with facets, facet stats, rules' user data, and a disjunctive facet's counts",
