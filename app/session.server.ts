@@ -9,6 +9,12 @@ interface SessionData {
   issuedAt: number;
   /** The last request seen with this session (ms), refreshed at most once a minute: the idle time-out. */
   seenAt: number;
+  /**
+   * Card payments the user was sent to the provider's hosted page for, by the app path the
+   * provider returns to (app/booking/card-payment.server.ts): the return is matched to its
+   * payment here, so the app never depends on the provider echoing the payment id.
+   */
+  payments: Record<string, string>;
 }
 
 // The gateway token lives only in this httpOnly cookie; the browser's JavaScript never
@@ -90,6 +96,11 @@ export function sessionState(session: AppSession, now: number, limits: SessionLi
 /** The session with its last-seen time moved to `now`, as a Set-Cookie value. */
 export function touchSession(session: AppSession, now: number, limits: SessionLimits = config.session): Promise<string> {
   session.set("seenAt", now);
+  return saveSession(session, limits);
+}
+
+/** The session as it now stands, as a Set-Cookie value (same expiry rules as every commit). */
+export function saveSession(session: AppSession, limits: SessionLimits = config.session): Promise<string> {
   return storage.commitSession(session, { expires: cookieExpiry(session, limits) });
 }
 

@@ -158,8 +158,9 @@ describe("inlineRetry", () => {
       ok: false,
       operation: "getOrder",
       status: 503,
+      upstream: true,
       problem: {
-        type: "about:blank", status: 503, code: "upstream_unavailable",
+        type: "about:blank", status: 503,
         title: "The booking service is not available right now. Please try again in a few minutes.",
         detail: "The booking service is not available right now. Please try again in a few minutes.",
       },

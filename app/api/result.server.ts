@@ -20,6 +20,8 @@ export interface ApiFailure<Op extends string = string> {
   operation: Op;
   status: number;
   problem: OperationProblem<Op>;
+  /** Set by `inlineRetry`: no usable answer came (a 5xx, a time-out, the API gateway's own refusal); the problem holds the app's message. */
+  upstream?: true;
 }
 
 /** What a route can show: the data, or the backend's problem for a 4xx it can act on. */
@@ -32,13 +34,21 @@ const serviceNames: Record<Service, string> = {
 
 /** Why a backend answer was not usable, for the log line and the status. */
 export type UpstreamCause =
+  | { kind: "refused"; status: GatewayRefusal }
   | { kind: "timeout" }
   | { kind: "unreachable"; error: unknown }
   | { kind: "status"; status: number }
   | { kind: "unreadable"; reason: string };
 
+/**
+ * The refusals an AWS API Gateway in front of the gateway sends in its own body,
+ * `{"message": …}`, rather than the gateway's Problem (contracts/gateway.yaml,
+ * GatewayMessage): a WAF or missing-token refusal, a body too large, throttling.
+ */
+export type GatewayRefusal = 403 | 413 | 429;
+
 /** The statuses `upstreamFailure` throws (and `inlineRetry` returns). */
-export type UpstreamStatus = 502 | 503 | 504;
+export type UpstreamStatus = GatewayRefusal | 502 | 503 | 504;
 
 function classify(cause: unknown): UpstreamCause {
   if (cause instanceof DOMException && (cause.name === "TimeoutError" || cause.name === "AbortError")) return { kind: "timeout" };
@@ -47,24 +57,36 @@ function classify(cause: unknown): UpstreamCause {
   return { kind: "unreachable", error: cause };
 }
 
-function describe(cause: UpstreamCause): { status: UpstreamStatus; what: string } {
+/** What the user is told: the service, what happened, and what to do. */
+function describe(cause: UpstreamCause): { status: UpstreamStatus; what: string; then: string } {
+  const later = "Please try again in a few minutes.";
   switch (cause.kind) {
+    case "refused":
+      return refusals[cause.status];
     case "timeout":
-      return { status: 504, what: "is taking too long to answer" };
+      return { status: 504, what: "is taking too long to answer", then: later };
     case "status":
-      return { status: cause.status === 503 ? 503 : 502, what: "is not available right now" };
+      if (cause.status === 504) return { status: 504, what: "is taking too long to answer", then: later };
+      return { status: cause.status === 503 ? 503 : 502, what: "is not available right now", then: later };
     case "unreadable":
-      return { status: 502, what: "sent something we could not read" };
+      return { status: 502, what: "sent something we could not read", then: later };
     case "unreachable":
-      return { status: 502, what: "is not available right now" };
+      return { status: 502, what: "is not available right now", then: later };
   }
 }
+
+const refusals: Record<GatewayRefusal, { status: GatewayRefusal; what: string; then: string }> = {
+  403: { status: 403, what: "refused this request", then: "Please try again; if it keeps happening, contact us." },
+  413: { status: 413, what: "cannot take that much at once", then: "Please make what you sent shorter and try again." },
+  429: { status: 429, what: "is busy right now", then: "Please try again shortly." },
+};
 
 function logLine(service: Service, operationId: string, cause: UpstreamCause): string {
   const detail =
     cause.kind === "status" ? `HTTP ${cause.status}`
     : cause.kind === "unreadable" ? `unreadable answer: ${cause.reason}`
     : cause.kind === "timeout" ? "timed out"
+    : cause.kind === "refused" ? `HTTP ${cause.status} from the API gateway in front`
     : `unreachable: ${cause.error instanceof Error ? `${cause.error.name}: ${cause.error.message}` : String(cause.error)}`;
   return `[upstream] ${service} ${operationId}: ${detail}`;
 }
@@ -76,14 +98,14 @@ function logLine(service: Service, operationId: string, cause: UpstreamCause): s
  */
 export function upstreamFailure(service: Service, cause: unknown, operationId = "call"): never {
   const known = isUpstreamCause(cause) ? cause : classify(cause);
-  const { status, what } = describe(known);
+  const { status, what, then } = describe(known);
   console.error(logLine(service, operationId, known));
-  throw data(`${serviceNames[service]} ${what}. Please try again in a few minutes.`, { status });
+  throw data(`${serviceNames[service]} ${what}. ${then}`, { status });
 }
 
 function isUpstreamCause(value: unknown): value is UpstreamCause {
   return typeof value === "object" && value !== null && "kind" in value &&
-    ["timeout", "unreachable", "status", "unreadable"].includes((value as { kind: string }).kind);
+    ["refused", "timeout", "unreachable", "status", "unreadable"].includes((value as { kind: string }).kind);
 }
 
 /** What `upstreamFailure` threw, as status and message; null for anything else. */
@@ -92,8 +114,18 @@ export function upstreamFailureOf(error: unknown): { status: UpstreamStatus; mes
   const e = error as { type?: unknown; data?: unknown; init?: { status?: unknown } | null };
   const status = e.init?.status;
   if (e.type !== "DataWithResponseInit" || typeof e.data !== "string") return null;
-  if (status !== 502 && status !== 503 && status !== 504) return null;
+  if (!isUpstreamStatus(status)) return null;
   return { status, message: e.data };
+}
+
+const UPSTREAM_STATUSES: readonly unknown[] = [403, 413, 429, 502, 503, 504] satisfies UpstreamStatus[];
+const isUpstreamStatus = (status: unknown): status is UpstreamStatus => UPSTREAM_STATUSES.includes(status);
+
+/** The API Gateway's own refusal: its `{"message": …}` body, not the gateway's Problem. */
+function gatewayRefusal(status: number, body: unknown): GatewayRefusal | null {
+  if (status !== 403 && status !== 413 && status !== 429) return null;
+  const isMessage = typeof body === "object" && body !== null && "message" in body && typeof body.message === "string" && !("title" in body);
+  return isMessage ? status : null;
 }
 
 function toProblem(status: number, body: unknown): Problem {
@@ -135,6 +167,8 @@ export async function call<S extends Service, Op extends OperationId<S>, T>(
     if (!verdict.ok) upstreamFailure(service, { kind: "unreadable", reason: `${response.status}: ${verdict.reason}` }, operationId);
     return { ok: true, data: outcome.data as T };
   }
+  const refusal = gatewayRefusal(response.status, outcome.error);
+  if (refusal) upstreamFailure(service, { kind: "refused", status: refusal }, operationId);
   if (isJsonType(response.headers.get("Content-Type"))) {
     // openapi-fetch leaves an error body it could not parse as text.
     const verdict = typeof outcome.error === "string"
@@ -164,7 +198,8 @@ export async function inlineRetry<T, Op extends string>(
       ok: false,
       operation,
       status: failure.status,
-      problem: { type: "about:blank", title: failure.message, detail: failure.message, status: failure.status, code: "upstream_unavailable" },
+      upstream: true,
+      problem: { type: "about:blank", title: failure.message, detail: failure.message, status: failure.status },
     };
   }
 }

@@ -32,6 +32,9 @@ export const STEP_PATHS: Record<FlowStep, string> = {
   confirmation: `${BOOK_ROOT}/confirmation`,
 };
 
+/** Where the card provider's hosted page returns to after a booking's checkout. */
+export const PAYMENT_RETURN_PATH = `${STEP_PATHS.payment}/return`;
+
 export const STEP_LABELS: Record<FlowStep, string> = {
   date: "Date",
   information: "About your group",

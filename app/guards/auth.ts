@@ -1,9 +1,14 @@
 import type { MiddlewareFunction } from "react-router";
 import { getCurrentUser } from "../api/gateway.server";
+import { gatewayFailure } from "../api/result.server";
 import { servicesContext, userContext } from "../context";
 import { destroySession } from "../session.server";
 
-/** Resolves the session token to a user; a token the gateway no longer knows is dropped. */
+/**
+ * Resolves the session token to a user. Only a 401 (a token the gateway no longer knows)
+ * ends the session; any other refusal is the error page with the session kept, so a
+ * passing fault in front of the gateway never logs anyone out.
+ */
 export const auth: MiddlewareFunction<Response> = async ({ context }, next) => {
   const { session, gateway } = context.get(servicesContext);
   if (!session.get("token")) return next();
@@ -13,6 +18,7 @@ export const auth: MiddlewareFunction<Response> = async ({ context }, next) => {
     context.set(userContext, result.data);
     return next();
   }
+  if (result.status !== 401) throw gatewayFailure(result);
   const response = await next();
   response.headers.append("Set-Cookie", await destroySession(session));
   return response;

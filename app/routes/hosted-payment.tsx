@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { Route } from "./+types/hosted-payment";
 import { getPayment } from "../api/booking.server";
 import { required } from "../api/result.server";
-import { STEP_PATHS } from "../booking/steps";
+import { PAYMENT_RETURN_PATH } from "../booking/steps";
 import { config } from "../config.server";
 import { requireUser } from "../current-user.server";
 import { safeRedirectPath } from "../safe-redirect";
@@ -13,11 +13,11 @@ import { validParams } from "../params";
 
 // The embedded default's stand-in for the card provider's hosted payment page. With a
 // real gateway configured the provider hosts its own page, so this one is a 404. It sends
-// the browser back to the app with the parameters the gateway verifies (paymentId and
-// result): to the booking's payment return, or to the same-site path in `return` when the
+// the browser back to the app with the one parameter a provider of its kind adds (`result`;
+// it does not echo the payment id: the app remembers that itself): to the booking's payment return, or to the same-site path in `return` when the
 // session names one (e.g. an order page paying for a held booking or extra places).
 
-const DEFAULT_RETURN = `${STEP_PATHS.payment}/return`;
+const DEFAULT_RETURN = PAYMENT_RETURN_PATH;
 
 /** Where to send the browser back to: a same-site path only (never an open redirect). */
 function returnPath(url: URL): string {
@@ -41,13 +41,12 @@ export async function loader({ context, url, params }: Route.LoaderArgs) {
 
 export async function action({ request, context, url, params }: Route.ActionArgs) {
   standInOnly();
-  const { paymentId } = validParams(paramsSchema, params);
+  validParams(paramsSchema, params);
   requireUser(context, url);
   const intent = String((await request.formData()).get("intent") ?? "");
   if (!(intent in RESULTS)) throw data("Choose Pay, Decline or Cancel.", { status: 400 });
   const result = RESULTS[intent as keyof typeof RESULTS];
   const back = new URL(returnPath(url), url.origin);
-  back.searchParams.set("paymentId", paymentId);
   back.searchParams.set("result", result);
   return redirect(back.pathname + back.search);
 }

@@ -33,7 +33,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const started = new Date();
   const result = await inlineRetry("requestPasswordReset", requestPasswordReset(context.get(servicesContext).gateway, { email: parsed.data.email }));
   if (!result.ok) {
-    const message = result.status === 429 ? "Too many requests. Wait a few minutes and try again." : problemText(result.problem);
+    const message = result.status === 429 && !result.upstream ? "Too many requests. Wait a few minutes and try again." : problemText(result.problem);
     return data({ sent: false, errors: { form: message, ...fieldErrors(result.problem) }, values, demoLink: null }, { status: result.status });
   }
   // Embedded default only: there is no mail server, so the page shows what the email would contain.

@@ -39,7 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   // A gateway failure re-shows the form with the email kept and a message to try again.
   const result = await inlineRetry("login", login(gateway, { email: parsed.data.email, password: parsed.data.password }));
   if (!result.ok) {
-    if (result.status >= 500) return data({ errors: { form: result.problem.title }, values }, { status: result.status });
+    if (result.upstream) return data({ errors: { form: result.problem.title }, values }, { status: result.status });
     const message = result.status === 429 ? "Too many attempts. Wait a minute and try again." : LOGIN_FAILED;
     return data({ errors: { form: message }, values }, { status: result.status === 429 ? 429 : 401 });
   }

@@ -9,6 +9,7 @@ import { getCurrentTerms } from "../../api/cms.server";
 import { getOrder, type Order } from "../../api/gateway.server";
 import { organisationPlace } from "../../calendar/ics";
 import { fieldErrors, required } from "../../api/result.server";
+import { paymentReturn, returnUrlFor, toHostedPayment } from "../../booking/card-payment.server";
 import { IDEMPOTENCY_FIELD, newIdempotencyKey, submittedKey } from "../../booking/idempotency";
 import { AGE_BAND_LABELS } from "../../booking/ratios";
 import { TICKET_TYPE_LABELS } from "../../components/booking/group/tickets";
@@ -44,6 +45,9 @@ const NOTICES = {
 } as const;
 type NoticeKey = keyof typeof NOTICES;
 
+/** The query parameters of this page itself: anything else on a payment's return is the provider's. */
+const PAGE_PARAMS = ["done", "payment", "change"] as const;
+
 function noticeFrom(search: URLSearchParams): NoticeKey | null {
   const done = search.get("done");
   const payment = search.get("payment");
@@ -55,14 +59,15 @@ export async function loader({ context, url, params }: Route.LoaderArgs) {
   const { orderId } = validParams(paramsSchema, params);
   const { gateway } = requireUser(context, url);
 
-  // Back from the hosted payment page: report its answer (verbatim) to the gateway, then
-  // show the order with the outcome. Reporting the same return again is harmless.
-  const paymentId = url.searchParams.get("paymentId");
-  if (paymentId) {
-    const parameters = Object.fromEntries(url.searchParams);
-    const result = await completePaymentReturn(gateway, paymentId, { parameters });
-    if (!result.ok && result.status === 404) throw data(null, { status: 404 });
-    throw redirect(`${orderPath(orderId)}?payment=${result.ok ? result.data.status : "unverified"}`);
+  // Back from the hosted payment page: report its answer (verbatim) with the payment the
+  // user was sent to pay, then show the order with the outcome. Reporting the same return
+  // again is harmless.
+  const back = await paymentReturn(context.get(servicesContext).session, url, PAGE_PARAMS);
+  if (back) {
+    const headers = { "Set-Cookie": back.setCookie };
+    const result = await completePaymentReturn(gateway, back.paymentId, { parameters: back.parameters });
+    if (!result.ok && result.status === 404) throw data(null, { status: 404, headers });
+    throw redirect(`${orderPath(orderId)}?payment=${result.ok ? result.data.status : "unverified"}`, { headers });
   }
 
   const order = required(await getOrder(gateway, orderId));
@@ -105,14 +110,15 @@ export async function action({ request, context, url, params }: Route.ActionArgs
   const intent = String(form.get("intent") ?? "");
   const here = orderPath(orderId);
   // The hosted payment page sends the user back here (see the loader).
-  const returnUrl = `${url.origin}${here}`;
+  const returnUrl = returnUrlFor(url, here);
+  const { session } = context.get(servicesContext);
   const problemText = (p: { detail?: string; title: string }) => p.detail ?? p.title;
 
   if (intent === "pay") {
     const { key } = submittedKey(form);
     const result = await startOrderPayment(gateway, orderId, key, { returnUrl });
     if (!result.ok) return data<ActionData>({ intent: "pay", errors: { form: problemText(result.problem) } }, { status: result.status });
-    return redirect(result.data.redirectUrl);
+    return toHostedPayment(session, result.data, here);
   }
 
   if (intent === "cancel") {
@@ -156,7 +162,7 @@ export async function action({ request, context, url, params }: Route.ActionArgs
     if (!result.ok) {
       return data<ActionData>({ intent: "numbers", step: "edit", values, errors: gatewayErrors(result.problem) }, { status: result.status });
     }
-    if (result.data.payment) return redirect(result.data.payment.redirectUrl);
+    if (result.data.payment) return toHostedPayment(session, result.data.payment, here);
     return redirect(`${here}?done=amended`);
   }
 

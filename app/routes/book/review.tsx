@@ -7,9 +7,10 @@ import {
 import { getCurrentTerms } from "../../api/cms.server";
 import { gatewayFailure, inlineRetry, problemText, succeeded } from "../../api/result.server";
 import { bookingView, requireBasket, requireBooking } from "../../booking/basket.server";
+import { returnUrlFor, toHostedPayment } from "../../booking/card-payment.server";
 import { IDEMPOTENCY_FIELD, isIdempotencyKey, newIdempotencyKey } from "../../booking/idempotency";
 import { AGE_BAND_LABELS } from "../../booking/ratios";
-import { confirmationPath, STEP_PATHS, stepPath } from "../../booking/steps";
+import { confirmationPath, PAYMENT_RETURN_PATH, STEP_PATHS, stepPath } from "../../booking/steps";
 import { BookingStep } from "../../components/booking/booking-step";
 import { FormErrors } from "../../components/form-errors";
 import { DayTimeline } from "../../components/booking/day-timeline";
@@ -108,11 +109,11 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   // selecting the button again replays the first answer rather than making a second order.
   const result = await inlineRetry("checkoutBasket", checkoutBasket(gateway, basketId, idempotencyKey, {
     acceptedTermsVersion: termsVersion,
-    returnUrl: new URL(`${STEP_PATHS.payment}/return`, url.origin).href,
+    returnUrl: returnUrlFor(url, PAYMENT_RETURN_PATH),
     expectedTotal: { amount: expectedTotal, currency: "GBP" },
   }));
   if (result.ok) {
-    if (result.data.payment) return redirect(result.data.payment.redirectUrl);
+    if (result.data.payment) return toHostedPayment(context.get(servicesContext).session, result.data.payment, PAYMENT_RETURN_PATH);
     return redirect(confirmationPath(result.data.order.id));
   }
 
@@ -123,7 +124,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
       { errors, values, idempotencyKey: options.sameKey ? idempotencyKey : newIdempotencyKey(), soldOut: options.soldOut ?? false },
       { status: result.status },
     );
-  if (result.status >= 500) {
+  if (result.upstream) {
     return failed({ form: `${message} Your booking is saved: select the button again to finish it.` }, { sameKey: true });
   }
   switch (problem.code) {

@@ -2,6 +2,7 @@ import { data, Form, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/payment";
 import { checkoutBasket, completePaymentReturn, getBasket, getBasketQuote, updateBasketPayment } from "../../api/booking.server";
+import { paymentReturn, returnUrlFor, toHostedPayment } from "../../booking/card-payment.server";
 import { IDEMPOTENCY_FIELD, isIdempotencyKey, newIdempotencyKey } from "../../booking/idempotency";
 import { paymentChoiceOf, paymentErrors, paymentResultOf, purchaseOrderNumberSchema } from "../../booking/payment.server";
 import { FormErrors } from "../../components/form-errors";
@@ -14,6 +15,7 @@ import {
 import { BackLink, OutreachStepPage } from "../../components/outreach/outreach-step";
 import { firstMissingStep, OUTREACH_PATHS, OUTREACH_TITLES, outreachConfirmationPath } from "../../components/outreach/steps";
 import { londonToday, outreachNotices } from "../../components/outreach/notice";
+import { servicesContext } from "../../context";
 import { findOutreachBasket } from "../../guards/outreach";
 import { formatMoney } from "../../format";
 import { pageTitle } from "../../meta";
@@ -37,21 +39,22 @@ const PAYMENT_RESULTS = {
 export async function loader({ context, url }: Route.LoaderArgs) {
   const { gateway, scope } = requireOutreach(context, url);
 
-  // Back from the hosted payment page: its parameters go to the gateway verbatim.
-  const paymentId = url.searchParams.get("paymentId");
-  if (paymentId) {
-    if (!/^[A-Za-z0-9_-]{1,64}$/.test(paymentId)) throw data(null, { status: 404 });
-    const result = await completePaymentReturn(gateway, paymentId, { parameters: Object.fromEntries(url.searchParams) });
+  // Back from the hosted payment page: its parameters go to the gateway verbatim, with the
+  // payment the user was sent to pay (remembered in the session).
+  const back = await paymentReturn(context.get(servicesContext).session, url, ["payment"]);
+  if (back) {
+    const headers = { "Set-Cookie": back.setCookie };
+    const result = await completePaymentReturn(gateway, back.paymentId, { parameters: back.parameters });
     if (!result.ok) {
-      if (result.status === 404) throw data(null, { status: 404 });
-      throw data(result.problem.detail ?? "We could not check your payment. Please try again.", { status: result.status });
+      if (result.status === 404) throw data(null, { status: 404, headers });
+      throw data(result.problem.detail ?? "We could not check your payment. Please try again.", { status: result.status, headers });
     }
     const { status, order } = result.data;
-    if (status === "succeeded" || status === "pending") throw redirect(outreachConfirmationPath(order.id));
+    if (status === "succeeded" || status === "pending") throw redirect(outreachConfirmationPath(order.id), { headers });
     // The request has reopened with everything kept: back here to pay again or choose the invoice.
     const basket = await findOutreachBasket(gateway);
-    if (basket?.orderId === order.id) throw redirect(`${OUTREACH_PATHS.payment}?${new URLSearchParams({ payment: status })}`);
-    throw redirect(`/account/orders/${encodeURIComponent(order.id)}?${new URLSearchParams({ payment: status })}`);
+    if (basket?.orderId === order.id) throw redirect(`${OUTREACH_PATHS.payment}?${new URLSearchParams({ payment: status })}`, { headers });
+    throw redirect(`/account/orders/${encodeURIComponent(order.id)}?${new URLSearchParams({ payment: status })}`, { headers });
   }
 
   const basket = requireOutreachBasket(scope);
@@ -126,11 +129,11 @@ export async function action({ request, context, url }: Route.ActionArgs) {
 
   const result = await checkoutBasket(gateway, basket.id, idempotencyKey, {
     acceptedTermsVersion: basket.outreach?.acceptedTermsVersion ?? "",
-    returnUrl: new URL(OUTREACH_PATHS.payment, url.origin).href,
+    returnUrl: returnUrlFor(url, OUTREACH_PATHS.payment),
     expectedTotal: { amount: expectedTotal, currency: "GBP" },
   });
   if (result.ok) {
-    if (result.data.payment) return redirect(result.data.payment.redirectUrl);
+    if (result.data.payment) return toHostedPayment(context.get(servicesContext).session, result.data.payment, OUTREACH_PATHS.payment);
     return redirect(outreachConfirmationPath(result.data.order.id));
   }
   const { problem } = result;

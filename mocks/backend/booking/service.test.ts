@@ -376,11 +376,11 @@ describe("hosted payment", () => {
     expect(page.searchParams.get("return")).toBe(new URL(CHECKOUT.returnUrl).pathname);
     expect((await send("GET", `/payments/${payment.id}`)).body).toMatchObject({ status: "pending", orderId: order.id, amount: { amount: 13500 } });
 
-    const declined = await send("POST", `/payments/${payment.id}/return`, { parameters: { paymentId: payment.id, result: "declined" } });
+    const declined = await send("POST", `/payments/${payment.id}/return`, { parameters: { result: "declined" } });
     expect(declined.body).toMatchObject({ status: "failed", message: expect.stringMatching(/declined/), order: { id: order.id, status: "held" }, retry: { id: expect.any(String) } });
     // The same report again: the same answer.
-    expect((await send("POST", `/payments/${payment.id}/return`, { parameters: { paymentId: payment.id, result: "success" } })).body).toEqual(declined.body);
-    expect((await send("POST", `/payments/${payment.id}/return`, { parameters: { paymentId: "pay-other", result: "success" } })).body)
+    expect((await send("POST", `/payments/${payment.id}/return`, { parameters: { result: "success" } })).body).toEqual(declined.body);
+    expect((await send("POST", `/payments/${payment.id}/return`, { parameters: { outcome: "success" } })).body)
       .toMatchObject({ status: 422, code: "invalid_payment_return" });
 
     const reopened = ok(ctx.booking.getBasket(DEMO_USER.id, basketId));
@@ -391,7 +391,7 @@ describe("hosted payment", () => {
     const second = await send("POST", `/baskets/${basketId}/checkout`, CHECKOUT, { "Idempotency-Key": "try-2" });
     const retried = second.body as { order: { id: string }; payment: { id: string } };
     expect(retried.order.id).toBe(order.id);
-    const paid = await send("POST", `/payments/${retried.payment.id}/return`, { parameters: { paymentId: retried.payment.id, result: "success" } });
+    const paid = await send("POST", `/payments/${retried.payment.id}/return`, { parameters: { result: "success" } });
     expect(paid.body).toMatchObject({ status: "succeeded", order: { id: order.id, status: "confirmed", payment: { method: "card", status: "paid" }, allowedActions: ["request-cancellation", "amend"] } });
     const listed = ctx.backend.listOrders(DEMO_USER.id, { when: "upcoming", pageSize: 50 }).items;
     expect(listed.filter((o) => o.id === order.id)).toHaveLength(1);
@@ -417,7 +417,7 @@ describe("hosted payment", () => {
     const again = await send("POST", `/orders/${order.id}/payments`, { returnUrl: RETURN_URL }, { "Idempotency-Key": "pay-1" });
     expect(again.body).toEqual(started.body);
     const id = (started.body as { id: string }).id;
-    await send("POST", `/payments/${id}/return`, { parameters: { paymentId: id, result: "success" } });
+    await send("POST", `/payments/${id}/return`, { parameters: { result: "success" } });
     expect((await send("POST", `/orders/${order.id}/payments`, { returnUrl: RETURN_URL }, { "Idempotency-Key": "pay-2" })).body)
       .toMatchObject({ status: 409, code: "payment_not_due" });
   });
@@ -464,7 +464,7 @@ describe("orders", () => {
     expect(created.status).toBe(201);
     expect(order.participants).toBe(35);
     expect((await send("GET", `/payments/${payment.id}`)).body).toMatchObject({ amount: { amount: 900 } });
-    const paid = await send("POST", `/payments/${payment.id}/return`, { parameters: { paymentId: payment.id, result: "success" } });
+    const paid = await send("POST", `/payments/${payment.id}/return`, { parameters: { result: "success" } });
     expect(paid.body).toMatchObject({ status: "succeeded", order: { participants: 37, total: { amount: 13500 + 900 } } });
   });
 

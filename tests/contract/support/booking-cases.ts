@@ -672,7 +672,7 @@ export const bookingCases: readonly ConsumerCase[] = [
     define: (i) =>
       i
         .withRequest("POST", "/payments/pay-pact/return", (b) =>
-          b.headers(SEND).jsonBody({ parameters: { paymentId: "pay-pact", result: "success" } }))
+          b.headers(SEND).jsonBody({ parameters: { result: "success" } }))
         .willRespondWith(200, (b) =>
           b.headers(JSON_CONTENT).jsonBody({
             paymentId: "pay-pact",
@@ -680,7 +680,7 @@ export const bookingCases: readonly ConsumerCase[] = [
             order: orderBody({ status: "confirmed", method: "card", paymentStatus: "paid", actions: ["request-cancellation", "amend"] }),
           })),
     async exercise(url) {
-      const result = expectOk(await completePaymentReturn(client(url), "pay-pact", { parameters: { paymentId: "pay-pact", result: "success" } }));
+      const result = expectOk(await completePaymentReturn(client(url), "pay-pact", { parameters: { result: "success" } }));
       expect(result.status).toBe("succeeded");
       expect(result.order.status).toBe("confirmed");
     },
@@ -691,7 +691,7 @@ export const bookingCases: readonly ConsumerCase[] = [
     define: (i) =>
       i
         .withRequest("POST", "/payments/pay-pact/return", (b) =>
-          b.headers(SEND).jsonBody({ parameters: { paymentId: "pay-pact", result: "declined" } }))
+          b.headers(SEND).jsonBody({ parameters: { result: "declined" } }))
         .willRespondWith(200, (b) =>
           b.headers(JSON_CONTENT).jsonBody({
             paymentId: "pay-pact",
@@ -701,7 +701,7 @@ export const bookingCases: readonly ConsumerCase[] = [
             retry: session,
           })),
     async exercise(url) {
-      const result = expectOk(await completePaymentReturn(client(url), "pay-pact", { parameters: { paymentId: "pay-pact", result: "declined" } }));
+      const result = expectOk(await completePaymentReturn(client(url), "pay-pact", { parameters: { result: "declined" } }));
       expect(result.status).toBe("failed");
       expect(result.message).toBeTruthy();
       expect(result.order.status).toBe("held");

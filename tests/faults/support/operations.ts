@@ -59,7 +59,7 @@ export const INVOCATIONS: Readonly<Record<string, Invoke>> = {
     booking.checkoutBasket(g, "b1", KEY, { acceptedTermsVersion: "2026-01", returnUrl: RETURN_URL }),
   getPayment: ({ gateway: g }) => booking.getPayment(g, "pay-1"),
   completePaymentReturn: ({ gateway: g }) =>
-    booking.completePaymentReturn(g, "pay-1", { parameters: { paymentId: "pay-1", result: "success" } } as booking.PaymentReturn),
+    booking.completePaymentReturn(g, "pay-1", { parameters: { result: "success" } } as booking.PaymentReturn),
   requestOrderCancellation: ({ gateway: g }) => booking.requestOrderCancellation(g, "ord-1", { reason: "Closed" } as booking.CancellationRequest),
   quoteOrderAmendment: ({ gateway: g }) => booking.quoteOrderAmendment(g, "ord-1", {} as booking.AmendmentRequest),
   createOrderAmendment: ({ gateway: g }) => booking.createOrderAmendment(g, "ord-1", KEY, {} as booking.AmendmentRequest),

@@ -1,0 +1,47 @@
+import { redirect } from "react-router";
+import type { components } from "../../generated/gateway";
+import { saveSession, type AppSession } from "../session.server";
+
+type PaymentSession = components["schemas"]["PaymentSession"];
+
+// Card payments go through the provider's hosted page, which sends the browser back to
+// the return URL the app gave with query parameters of its own (contracts/gateway.yaml,
+// completePaymentReturn). Providers differ in what they add, and need not echo the
+// payment id, so the app remembers which payment it sent the user to pay, in the signed
+// httpOnly session cookie, keyed by the path the provider returns to (ADR 0019).
+
+/** At most this many payments are remembered; the oldest goes first (a user with many tabs). */
+const REMEMBERED = 5;
+
+/** The return URL for a path of this site: what the app gives the gateway at checkout. */
+export const returnUrlFor = (url: URL, path: string) => new URL(path, url.origin).href;
+
+/** Sends the browser to the hosted payment page, remembering the payment for the return to `returnPath`. */
+export async function toHostedPayment(session: AppSession, payment: PaymentSession, returnPath: string): Promise<Response> {
+  const payments = Object.entries(session.get("payments") ?? {}).filter(([path]) => path !== returnPath);
+  session.set("payments", Object.fromEntries([...payments.slice(-(REMEMBERED - 1)), [returnPath, payment.id]]));
+  return redirect(payment.redirectUrl, { headers: { "Set-Cookie": await saveSession(session) } });
+}
+
+export interface PaymentReturn {
+  paymentId: string;
+  /** The provider's query parameters, verbatim, for the gateway to verify. */
+  parameters: Record<string, string>;
+  /** The session without the payment, as a Set-Cookie value for the response. */
+  setCookie: string;
+}
+
+/**
+ * The provider's return to this page, if it is one: a payment was started for this path
+ * and the URL carries parameters other than the page's own. A visit without them (the
+ * user came back another way) leaves the payment remembered.
+ */
+export async function paymentReturn(session: AppSession, url: URL, ownParams: readonly string[] = []): Promise<PaymentReturn | null> {
+  const payments = session.get("payments") ?? {};
+  const paymentId = payments[url.pathname];
+  const parameters = Object.fromEntries([...url.searchParams].filter(([name]) => !ownParams.includes(name)));
+  if (!paymentId || Object.keys(parameters).length === 0) return null;
+  const { [url.pathname]: _returned, ...rest } = payments;
+  session.set("payments", rest);
+  return { paymentId, parameters, setCookie: await saveSession(session) };
+}
