@@ -186,7 +186,7 @@ function compareParameters(walk: Walk, place: Place, oldSide: OperationSide, new
  * it). Response: every old one must stay (the consumer may read it) and none may be added (the
  * consumer may not understand it), unless the old response had no body at all.
  */
-function compareContent(walk: Walk, place: Place, oldContentRaw: Json | undefined, newContentRaw: Json | undefined, direction: Direction): void {
+function compareContent(walk: Walk, place: Place, oldContentRaw: Json | undefined, newContentRaw: Json | undefined, direction: Direction, fallback = false): void {
   const oldContent = objectAt(oldContentRaw);
   const newContent = objectAt(newContentRaw);
   const pointer = child(place.pointer, "content");
@@ -194,6 +194,7 @@ function compareContent(walk: Walk, place: Place, oldContentRaw: Json | undefine
     const newMedia = newContent[type];
     const mediaPlace: Place = { pointer: child(pointer, type), oldAt: child(child(place.oldAt, "content"), type), newAt: child(child(place.newAt, "content"), type) };
     if (!isObject(newMedia)) {
+      if (fallback) continue;
       push(walk, mediaPlace.pointer, mediaPlace.oldAt, `${direction}-media-type-removed`, `${direction}: media type ${type} removed`);
       continue;
     }
@@ -252,12 +253,14 @@ function compareResponses(walk: Walk, operationPlace: Place, oldResponses: JsonO
       push(walk, child(pointer, status), child(newAt, status), "response-status-added", `response ${status} added, and the old document had no range or default response covering it`);
       continue;
     }
-    // The consumer reads it as the old response it falls to.
-    compareResponse(walk, { pointer: child(pointer, status), oldAt: child(oldAt, covering), newAt: child(newAt, status) }, oldResponses[covering] ?? null, newResponse);
+    // The consumer reads it as the old response it falls to. That response spoke for every
+    // status it covered, so the new one need not keep all it had; it may only add nothing.
+    compareResponse(walk, { pointer: child(pointer, status), oldAt: child(oldAt, covering), newAt: child(newAt, status) }, oldResponses[covering] ?? null, newResponse, true);
   }
 }
 
-function compareResponse(walk: Walk, place: Place, oldRaw: Json, newRaw: Json): void {
+/** `fallback`: the old response is the range or `default` response a new status falls to. */
+function compareResponse(walk: Walk, place: Place, oldRaw: Json, newRaw: Json, fallback = false): void {
   const oldResponse = resolve(walk.docs.old, oldRaw, place.oldAt);
   const newResponse = resolve(walk.docs.new, newRaw, place.newAt);
   const resolved: Place = { pointer: place.pointer, oldAt: oldResponse.at, newAt: newResponse.at };
@@ -272,11 +275,12 @@ function compareResponse(walk: Walk, place: Place, oldRaw: Json, newRaw: Json): 
     const oldHeader = resolve(walk.docs.old, oldHeaderRaw, child(child(oldResponse.at, "headers"), name));
     const newName = newHeaderByName.get(name.toLowerCase());
     if (newName === undefined) {
+      if (fallback) continue;
       push(walk, headerPointer, oldHeader.at, "response-header-removed", `response header ${name} removed${deprecationNote(walk.docs.old, oldHeaderRaw)}`);
       continue;
     }
     const newHeader = resolve(walk.docs.new, newHeaders[newName] ?? null, child(child(newResponse.at, "headers"), newName));
-    if (objectAt(oldHeader.node).required === true && objectAt(newHeader.node).required !== true) {
+    if (!fallback && objectAt(oldHeader.node).required === true && objectAt(newHeader.node).required !== true) {
       push(walk, child(headerPointer, "required"), child(newHeader.at, "required"), "response-header-optional", `response header ${name} is no longer required`);
     }
     compareSchemas(walk.docs, objectAt(oldHeader.node).schema, objectAt(newHeader.node).schema, "response", { pointer: child(headerPointer, "schema"), oldAt: child(oldHeader.at, "schema"), newAt: child(newHeader.at, "schema") }, walk.out);
@@ -285,10 +289,11 @@ function compareResponse(walk: Walk, place: Place, oldRaw: Json, newRaw: Json): 
   const oldContent = objectAt(oldNode.content);
   const newContent = objectAt(newNode.content);
   if (Object.keys(oldContent).length > 0 && Object.keys(newContent).length === 0) {
+    if (fallback) return;
     push(walk, child(place.pointer, "content"), child(oldResponse.at, "content"), "response-body-removed", "response body removed");
     return;
   }
-  compareContent(walk, resolved, oldContent, newContent, "response");
+  compareContent(walk, resolved, oldContent, newContent, "response", fallback);
 }
 
 // ---- Deprecation ---------------------------------------------------------------------------
@@ -365,7 +370,7 @@ export function releaseFindings(oldDoc: JsonObject, newDoc: JsonObject): Release
   } else if (compareVersions(newVersion, oldVersion) < 0) {
     versionProblem(`info.version went down: ${String(oldVersionText)} → ${String(newVersionText)}`);
   } else if (breaking.length > 0 && newVersion.major <= oldVersion.major) {
-    versionProblem(`${breaking.length} breaking change${breaking.length > 1 ? "s" : ""} need a new MAJOR version (released ${String(oldVersionText)}, now ${String(newVersionText)})`);
+    versionProblem(`${breaking.length} breaking change${breaking.length > 1 ? "s need" : " needs"} a new MAJOR version (released ${String(oldVersionText)}, now ${String(newVersionText)})`);
   } else if (changed && compareVersions(newVersion, oldVersion) === 0) {
     versionProblem(`the document changed but info.version is still ${String(newVersionText)}`);
   }

@@ -32,7 +32,7 @@ export function valueAt(doc: JsonObject, ref: string): Json | undefined {
 /** A node with its location in the document: the pointer of where it is written. */
 export interface Located {
   node: Json;
-  /** Where the node is written: its own pointer, or the last `$ref` target followed to reach it. */
+  /** Where the node is written (a JSON pointer): its own, or that of the last `$ref` followed to reach it. */
   at: string;
 }
 
@@ -52,7 +52,7 @@ export function resolve(doc: JsonObject, node: Json, at: string): Located {
     const target = valueAt(doc, ref);
     if (target === undefined) throw new Error(`${at}: cannot resolve $ref ${ref} (only local references are supported)`);
     node = target;
-    at = ref;
+    at = ref.slice(1);
   }
   return { node, at };
 }

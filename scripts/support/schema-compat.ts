@@ -48,6 +48,8 @@ interface Normal {
   at: string;
   keyAt: Record<string, string>;
   propertyAt: Record<string, string>;
+  /** For each required property name, the `required` list that names it. */
+  requiredAt: Record<string, string>;
 }
 
 const ANNOTATIONS = new Set(["description", "title", "summary", "example", "examples", "deprecated", "default", "$comment", "externalDocs", "readOnly", "writeOnly"]);
@@ -73,6 +75,7 @@ const ownPart = (node: JsonObject, at: string): Normal => {
   const schema: JsonObject = {};
   const keyAt: Record<string, string> = {};
   const propertyAt: Record<string, string> = {};
+  const requiredAt: Record<string, string> = {};
   for (const [key, value] of Object.entries(node)) {
     if (key === "$ref" || key === "allOf") continue;
     // `const: x` is `enum: [x]` for every rule below.
@@ -87,7 +90,8 @@ const ownPart = (node: JsonObject, at: string): Normal => {
   if (isObject(schema.properties)) {
     for (const name of Object.keys(schema.properties)) propertyAt[name] = child(child(at, "properties"), name);
   }
-  return { schema, at, keyAt, propertyAt };
+  if (Array.isArray(schema.required)) for (const name of schema.required) requiredAt[String(name)] = child(at, "required");
+  return { schema, at, keyAt, propertyAt, requiredAt };
 };
 
 function typeList(value: Json | undefined): string[] | undefined {
@@ -112,10 +116,11 @@ function mergeSubschema(a: Json, b: Json): Json {
 
 /** One schema allowing what both allow (the `allOf` of the two), as far as the rules below read it. */
 function merge(a: Normal, b: Normal): Normal {
-  if (a.schema === false || b.schema === false) return { schema: false, at: a.at, keyAt: {}, propertyAt: {} };
+  if (a.schema === false || b.schema === false) return { schema: false, at: a.at, keyAt: {}, propertyAt: {}, requiredAt: {} };
   const schema: JsonObject = { ...a.schema };
   const keyAt = { ...a.keyAt };
   const propertyAt = { ...a.propertyAt };
+  const requiredAt = { ...b.requiredAt, ...a.requiredAt };
   for (const [key, value] of Object.entries(b.schema)) {
     const previous = schema[key];
     if (previous === undefined) {
@@ -147,20 +152,20 @@ function merge(a: Normal, b: Normal): Normal {
     }
     // Anything else both parts set (an annotation, or two `oneOf`s): the first part's stands.
   }
-  return { schema, at: a.at, keyAt, propertyAt };
+  return { schema, at: a.at, keyAt, propertyAt, requiredAt };
 }
 
 /** `node` with its `$ref` (and the `$ref` siblings, as in JSON Schema 2020-12) and `allOf` parts merged. */
 function normalise(doc: JsonObject, node: Json | undefined, at: string, depth = 0): Normal {
   if (depth > 64) throw new Error(`${at}: $ref/allOf nested too deep (a cycle?)`);
-  if (node === false) return { schema: false, at, keyAt: {}, propertyAt: {} };
-  if (!isObject(node)) return { schema: {}, at, keyAt: {}, propertyAt: {} };
+  if (node === false) return { schema: false, at, keyAt: {}, propertyAt: {}, requiredAt: {} };
+  if (!isObject(node)) return { schema: {}, at, keyAt: {}, propertyAt: {}, requiredAt: {} };
   const own = ownPart(node, at);
   const parts: Normal[] = [];
   if (typeof node.$ref === "string") {
     const target = valueAt(doc, node.$ref);
     if (target === undefined) throw new Error(`${at}: cannot resolve $ref ${node.$ref} (only local references are supported)`);
-    parts.push(normalise(doc, target, node.$ref, depth + 1));
+    parts.push(normalise(doc, target, node.$ref.slice(1), depth + 1));
   }
   parts.push(own);
   if (Array.isArray(node.allOf)) node.allOf.forEach((part, i) => parts.push(normalise(doc, part, child(child(at, "allOf"), i), depth + 1)));
@@ -250,7 +255,8 @@ function compareKeywords(context: Context, oldN: Normal, newN: Normal, pointer: 
   const wideTypes = typeList(wide.type);
   const narrowTypes = typeList(narrow.type);
   if (narrowTypes !== undefined) {
-    const lost = wideTypes === undefined ? ["any"] : wideTypes.filter((t) => intersectTypes([t], narrowTypes).length === 0);
+    const within = (t: string) => narrowTypes.includes(t) || (t === "integer" && narrowTypes.includes("number"));
+    const lost = wideTypes === undefined ? ["any"] : wideTypes.filter((t) => !within(t));
     if (lost.length > 0) report(context, child(pointer, "type"), at("type"), `type ${show(oldS.type)} → ${show(newS.type)}`);
   }
 
@@ -315,7 +321,7 @@ function compareObjects(context: Context, oldN: Normal, newN: Normal, pointer: s
   const newRequired = Array.isArray(newS.required) ? newS.required.map(String) : [];
   const [wideRequired, narrowRequired] = request ? [oldRequired, newRequired] : [newRequired, oldRequired];
   for (const name of narrowRequired.filter((n) => !wideRequired.includes(n))) {
-    const where = child(newN.keyAt.required ?? oldN.keyAt.required ?? newN.at, "required");
+    const where = newN.requiredAt[name] ?? oldN.requiredAt[name] ?? child(newN.at, "required");
     report(context, propertyPointer(name), where, request ? `property "${name}" is now required` : `property "${name}" is no longer required`);
   }
 
@@ -415,7 +421,9 @@ function compareAlternatives(context: Context, oldN: Normal, newN: Normal, point
 
   for (const wideAlternative of wideList) {
     const sameRef = wideAlternative.ref === undefined ? undefined : narrowList.find((n) => n.ref === wideAlternative.ref);
-    const samePosition = narrowList.find((n) => n.index === wideAlternative.index) ?? (narrowList.length === 1 ? narrowList[0] : undefined);
+    // A schema without alternatives is the one to compare each alternative of the other side with.
+    const single = narrowList.length === 1 && narrowList[0]?.index === undefined ? narrowList[0] : undefined;
+    const samePosition = narrowList.find((n) => n.index === wideAlternative.index) ?? single;
     const preferred = sameRef ?? samePosition;
     const candidates = [...new Set([preferred, ...narrowList].filter((a): a is Alternative => a !== undefined))];
     let preferredFindings: Finding[] | undefined;
@@ -431,9 +439,15 @@ function compareAlternatives(context: Context, oldN: Normal, newN: Normal, point
       if (candidate === preferred) preferredFindings = trial.out;
     }
     if (fits) continue;
-    if (preferredFindings !== undefined) {
-      // The matching alternative's own differences say most about what changed.
+    if (preferredFindings !== undefined && preferred === sameRef) {
+      // The same component on both sides: its own differences say what changed.
       context.out.push(...preferredFindings);
+    } else if (preferredFindings !== undefined) {
+      // One finding for the alternative, naming how it differs from its nearest counterpart.
+      const differences = preferredFindings.map((f) => f.message.replace(/^(request|response): /, "")).join("; ");
+      const what = wideAlternative.index === undefined ? (request ? "the old schema" : "the new schema") : `${request ? "old" : "new"} ${wideAlternative.keyword} alternative ${wideAlternative.index}${wideAlternative.ref ? ` (${wideAlternative.ref})` : ""}`;
+      const where = request ? newN.at : wideAlternative.normal.at;
+      report(context, request ? pointer : pointerOf(wideAlternative), where, `${what} fits no alternative of the ${request ? "new" : "old"} schema (against the nearest: ${differences})`);
     } else if (request) {
       const what = wideAlternative.index === undefined ? "a value the old schema accepted" : `old ${wideAlternative.keyword} alternative ${wideAlternative.index}`;
       report(context, pointer, newN.at, `${what} is accepted by no alternative of the new schema`);
