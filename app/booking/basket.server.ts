@@ -4,15 +4,19 @@ import type { GatewayClient } from "../api/client.server";
 import { gatewayFailure, type ApiResult } from "../api/result.server";
 import { bookingBlockedContext, bookingContext, type BookingScope } from "./context";
 import { discardIfAny, requireFlow } from "./gateway-basket.server";
-import { paymentSkipped, stepPath, type FlowKind } from "./steps";
+import { paymentSkipped, stepPath } from "./steps";
 
 // The draft is the gateway basket: found again with listBaskets (newest first), so no
 // basket id lives in cookies and a booking resumes on any device.
 
 const IN_PROGRESS = new Set<Basket["status"]>(["open", "held"]);
 
-/** The booking in progress of this kind: the newest open (or held, from review) basket. */
-export async function findOpenBasket(gateway: GatewayClient, kind: FlowKind): Promise<Basket | null> {
+/**
+ * The booking (or outreach request) in progress of this kind: the newest open, or held from
+ * review, basket. `listBaskets` is asked for the kind only: a basket held at review is not
+ * "open", so the status is chosen here (the Pact case runs this very function).
+ */
+export async function findOpenBasket(gateway: GatewayClient, kind: Basket["kind"]): Promise<Basket | null> {
   const result = await listBaskets(gateway, { kind });
   if (!result.ok) throw gatewayFailure(result);
   return result.data.items.find((b) => b.kind === kind && IN_PROGRESS.has(b.status)) ?? null;

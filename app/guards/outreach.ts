@@ -1,10 +1,10 @@
 import { createContext, redirect, type MiddlewareFunction } from "react-router";
-import { listBaskets, type Basket } from "../api/booking.server";
-import type { GatewayClient } from "../api/client.server";
+import type { Basket } from "../api/booking.server";
 import { listMyAssociations } from "../api/gateway.server";
 import { getOutreachEligibility, type OutreachEligibility } from "../api/outreach.server";
-import { gatewayFailure, succeeded } from "../api/result.server";
+import { succeeded } from "../api/result.server";
 import { associationAccess, type AssociationRequired } from "../booking/access";
+import { findOpenBasket } from "../booking/basket.server";
 import { decideOutreachStep } from "../components/outreach/steps";
 import { servicesContext, userContext } from "../context";
 import { toLogin } from "./login-required";
@@ -22,15 +22,6 @@ export const outreachContext = createContext<OutreachScope | null>(null);
 
 /** Set instead of the scope when the user has no approved association (the layout explains, 403). */
 export const outreachBlockedContext = createContext<AssociationRequired | null>(null);
-
-const IN_PROGRESS = new Set<Basket["status"]>(["open", "held"]);
-
-/** The outreach request in progress: found again with listBaskets, so it resumes on any device. */
-export async function findOutreachBasket(gateway: GatewayClient): Promise<Basket | null> {
-  const result = await listBaskets(gateway, { kind: "outreach" });
-  if (!result.ok) throw gatewayFailure(result);
-  return result.data.items.find((b) => b.kind === "outreach" && IN_PROGRESS.has(b.status)) ?? null;
-}
 
 /**
  * The outreach routes need: a logged-in user with an approved association with their
@@ -53,7 +44,7 @@ export const outreach: MiddlewareFunction<Response> = async ({ request, url, con
   }
 
   const eligibility = succeeded(await getOutreachEligibility(gateway, access.organisationId));
-  const basket = eligibility.eligible ? await findOutreachBasket(gateway) : null;
+  const basket = eligibility.eligible ? await findOpenBasket(gateway, "outreach") : null;
   const organisationName = associations.find((a) => a.organisation.id === access.organisationId)?.organisation.name ?? "";
   context.set(outreachContext, { organisationId: access.organisationId, organisationName, eligibility, basket });
 

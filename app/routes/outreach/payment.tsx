@@ -16,7 +16,7 @@ import { BackLink, OutreachStepPage } from "../../components/outreach/outreach-s
 import { firstMissingStep, OUTREACH_PATHS, OUTREACH_TITLES, outreachConfirmationPath } from "../../components/outreach/steps";
 import { londonToday, outreachNotices } from "../../components/outreach/notice";
 import { servicesContext } from "../../context";
-import { findOutreachBasket } from "../../guards/outreach";
+import { findOpenBasket } from "../../booking/basket.server";
 import { formatMoney } from "../../format";
 import { pageTitle } from "../../meta";
 import { problemText } from "../../api/result.server";
@@ -52,7 +52,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     const { status, order } = result.data;
     if (status === "succeeded" || status === "pending") throw redirect(outreachConfirmationPath(order.id), { headers });
     // The request has reopened with everything kept: back here to pay again or choose the invoice.
-    const basket = await findOutreachBasket(gateway);
+    const basket = await findOpenBasket(gateway, "outreach");
     if (basket?.orderId === order.id) throw redirect(`${OUTREACH_PATHS.payment}?${new URLSearchParams({ payment: status })}`, { headers });
     throw redirect(`/account/orders/${encodeURIComponent(order.id)}?${new URLSearchParams({ payment: status })}`, { headers });
   }
