@@ -7,7 +7,8 @@ import {
 import { getCurrentTerms } from "../../api/cms.server";
 import { gatewayFailure, inlineRetry, problemText, succeeded } from "../../api/result.server";
 import { bookingView, requireBasket, requireBooking } from "../../booking/basket.server";
-import { returnUrlFor, toHostedPayment } from "../../booking/card-payment.server";
+import { toHostedPayment } from "../../booking/card-payment.server";
+import { checkoutRequest } from "../../booking/checkout.server";
 import { IDEMPOTENCY_FIELD, isIdempotencyKey, newIdempotencyKey } from "../../booking/idempotency";
 import { AGE_BAND_LABELS } from "../../booking/ratios";
 import { confirmationPath, PAYMENT_RETURN_PATH, STEP_PATHS, stepPath } from "../../booking/steps";
@@ -107,11 +108,8 @@ export async function action({ request, context, url }: Route.ActionArgs) {
 
   // A gateway failure (or a time-out: the order may have been made) keeps the same key, so
   // selecting the button again replays the first answer rather than making a second order.
-  const result = await inlineRetry("checkoutBasket", checkoutBasket(gateway, basketId, idempotencyKey, {
-    acceptedTermsVersion: termsVersion,
-    returnUrl: returnUrlFor(url, PAYMENT_RETURN_PATH),
-    expectedTotal: { amount: expectedTotal, currency: "GBP" },
-  }));
+  const checkout = checkoutRequest({ termsVersion, expectedTotal, url, returnPath: PAYMENT_RETURN_PATH });
+  const result = await inlineRetry("checkoutBasket", checkoutBasket(gateway, basketId, idempotencyKey, checkout));
   if (result.ok) {
     if (result.data.payment) return toHostedPayment(context.get(servicesContext).session, result.data.payment, PAYMENT_RETURN_PATH);
     return redirect(confirmationPath(result.data.order.id));

@@ -2,7 +2,8 @@ import { data, Form, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/payment";
 import { checkoutBasket, completePaymentReturn, getBasket, getBasketQuote, updateBasketPayment } from "../../api/booking.server";
-import { paymentReturn, returnUrlFor, toHostedPayment } from "../../booking/card-payment.server";
+import { paymentReturn, toHostedPayment } from "../../booking/card-payment.server";
+import { checkoutRequest } from "../../booking/checkout.server";
 import { IDEMPOTENCY_FIELD, isIdempotencyKey, newIdempotencyKey } from "../../booking/idempotency";
 import { paymentChoiceOf, paymentErrors, paymentResultOf, purchaseOrderNumberSchema } from "../../booking/payment.server";
 import { FormErrors } from "../../components/form-errors";
@@ -127,11 +128,9 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     }
   }
 
-  const result = await checkoutBasket(gateway, basket.id, idempotencyKey, {
-    acceptedTermsVersion: basket.outreach?.acceptedTermsVersion ?? "",
-    returnUrl: returnUrlFor(url, OUTREACH_PATHS.payment),
-    expectedTotal: { amount: expectedTotal, currency: "GBP" },
-  });
+  const termsVersion = basket.outreach?.acceptedTermsVersion ?? "";
+  const checkout = checkoutRequest({ termsVersion, expectedTotal, url, returnPath: OUTREACH_PATHS.payment });
+  const result = await checkoutBasket(gateway, basket.id, idempotencyKey, checkout);
   if (result.ok) {
     if (result.data.payment) return toHostedPayment(context.get(servicesContext).session, result.data.payment, OUTREACH_PATHS.payment);
     return redirect(outreachConfirmationPath(result.data.order.id));
