@@ -141,10 +141,16 @@ export type OutreachDecision = { ok: true; step: OutreachStep | null } | { ok: f
  * other step needs an eligible organisation (otherwise the eligibility page says why) and
  * every earlier step done (otherwise the first missing one).
  */
+/** The payment page's own query parameters; any other is the card provider's, on its return. */
+export const OUTREACH_PAYMENT_PARAMS = ["payment"] as const;
+
+const isProviderReturn = (url: URL) => [...url.searchParams.keys()].some((key) => !(OUTREACH_PAYMENT_PARAMS as readonly string[]).includes(key));
+
 export function decideOutreachStep(url: URL, eligible: boolean, basket: OutreachProgress | null): OutreachDecision {
   const step = outreachStepOfPath(url.pathname);
   if (!step || step === "eligibility" || step === "confirmation") return { ok: true, step };
-  if (step === "payment" && url.searchParams.has("paymentId")) return { ok: true, step };
+  // The loader matches it to the payment the user was sent to pay (or shows the step).
+  if (step === "payment" && isProviderReturn(url)) return { ok: true, step };
   if (!eligible) return { ok: false, redirectTo: OUTREACH_PATHS.eligibility };
   const at = OUTREACH_STEPS.indexOf(step);
   for (const earlier of OUTREACH_STEPS.slice(0, at)) {

@@ -14,7 +14,7 @@ import {
   outreachActivities, outreachView, requireOutreach, requireOutreachBasket,
 } from "../../components/outreach/basket.server";
 import { BackLink, OutreachStepPage } from "../../components/outreach/outreach-step";
-import { firstMissingStep, OUTREACH_PATHS, OUTREACH_TITLES, outreachConfirmationPath } from "../../components/outreach/steps";
+import { firstMissingStep, OUTREACH_PATHS, OUTREACH_PAYMENT_PARAMS, OUTREACH_TITLES, outreachConfirmationPath } from "../../components/outreach/steps";
 import { londonToday, outreachNotices } from "../../components/outreach/notice";
 import { servicesContext } from "../../context";
 import { findOpenBasket } from "../../booking/basket.server";
@@ -42,7 +42,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 
   // Back from the hosted payment page: its parameters go to the gateway verbatim, with the
   // payment the user was sent to pay (remembered in the session).
-  const back = await paymentReturn(context.get(servicesContext).session, url, ["payment"]);
+  const back = await paymentReturn(context.get(servicesContext).session, url, OUTREACH_PAYMENT_PARAMS);
   if (back) {
     const headers = { "Set-Cookie": back.setCookie };
     const result = await completePaymentReturn(gateway, back.paymentId, { parameters: back.parameters });
