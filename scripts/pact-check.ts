@@ -10,11 +10,14 @@
  * what is committed is git's index/HEAD: any difference git reports under pacts/ (a
  * changed, deleted or new file) means the committed pacts are stale. The pact files are
  * deterministic for a given lockfile (fixed examples, no clocks; Pact sorts interactions),
- * so a clean tree after a run is a real match. Exits 1 and names the files otherwise.
+ * so a clean tree after a run is a real match. Also checks contracts/provider-states.md is
+ * current with pacts/provider-states.json (scripts/pact-states.ts). Exits 1 and names the
+ * files otherwise.
  */
 import { execFileSync } from "node:child_process";
 import { readdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { run as checkStatesDoc } from "./pact-states.ts";
 
 const ROOT = fileURLToPath(new URL("../", import.meta.url));
 
@@ -37,6 +40,8 @@ function main(): number {
         "\n  Review the difference (git diff pacts/) and commit pacts/: provider teams verify the committed files.",
     );
   }
+
+  if (checkStatesDoc(true) !== 0) problems.push("contracts/provider-states.md is stale: npm run pact:states.");
 
   if (problems.length > 0) {
     for (const problem of problems) console.error(`pacts:check: ${problem}`);
