@@ -21,6 +21,9 @@ tsc
 step "Unit, contract and fault tests (fault injection, fuzzing, idempotency)"
 vitest run
 
+step "pacts/ is current with the consumer tests (they rewrote it just now)"
+node scripts/pact-check.ts
+
 step "Browser"
 bash scripts/ensure-chromium.sh
 

@@ -7,7 +7,6 @@ const make = () => createBackend({ today: new Date("2026-03-10T12:00:00Z") });
 
 const sampleParams: Record<string, Record<string, unknown>> = {
   "the demo user is logged in with token {token}": { token: "t-1" },
-  "an organisation with id {organisationId} exists": { organisationId: "org-pact" },
   "no organisation has id {organisationId}": { organisationId: "org-gone" },
   "no order has id {orderId}": { orderId: "ord-gone" },
   "no user has email {email}": { email: "new.person@example.org" },
@@ -15,9 +14,6 @@ const sampleParams: Record<string, Record<string, unknown>> = {
   "{email} is not subscribed to the newsletter": { email: "new.person@example.org" },
   "{email} is subscribed to the newsletter": { email: "new.person@example.org" },
   "no CMS page has slug {slug}": { slug: "gone" },
-  "the demo user is a member of organisation {organisationId}": { organisationId: "org-1002" },
-  "the demo user has asked to join organisation {organisationId}": { organisationId: "org-1003" },
-  "a password reset token {token} exists for the demo user": { token: "reset-token-1" },
   "the CMS has published {termsKind} terms": { termsKind: "registration" },
   "the registration terms in force are version {version}": { version: "registration-2026-01" },
 };
@@ -43,10 +39,20 @@ describe("provider states", () => {
     expect(backend.getOrder(DEMO_USER.id, "ord-42")!.visitDate < backend.today()).toBe(true);
   });
 
-  it("creates an organisation with the given id", () => {
+  it("picks another organisation the demo user does not belong to, and returns its id", () => {
     const backend = make();
-    backend.applyProviderState("an organisation with id {organisationId} exists", { organisationId: "org-77" });
-    expect(backend.getOrganisation("org-77")?.id).toBe("org-77");
+    const { otherOrganisationId } = backend.applyProviderState("an organisation exists that the demo user does not belong to");
+    expect(typeof otherOrganisationId).toBe("string");
+    expect(backend.getOrganisation(String(otherOrganisationId))).toBeDefined();
+    expect(otherOrganisationId).not.toBe(DEMO_USER.organisationId);
+  });
+
+  it("returns the ids it generates: a basket at a step, then the same basket held", () => {
+    const backend = make();
+    backend.applyProviderState("the demo user is logged in with token {token}", { token: "t-1" });
+    const { basketId } = backend.applyProviderState("the demo user has an open visit basket at step {step}", { step: "review" });
+    expect(backend.booking.getBasket(DEMO_USER.id, String(basketId)).ok).toBe(true);
+    expect(backend.applyProviderState("the demo user's visit basket is held")).toMatchObject({ basketId });
   });
 
   it("removes a user by email, with their sessions", () => {

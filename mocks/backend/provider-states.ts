@@ -8,15 +8,21 @@ import { hashPassword } from "./passwords";
 import { DEMO_USER, createSeed } from "./seed";
 
 /**
- * Provider states the pact files may name. A `{param}` placeholder is read from
- * the state's params, or from the name itself when a consumer wrote the value in.
+ * Provider states the pact files may name; pacts/provider-states.json specifies each for
+ * provider teams (what it means in backend terms, its params, the values it returns) and
+ * docs/decisions/0016-pacts-as-artefacts.md says why. A `{param}` placeholder is read from
+ * the state's params, or from the name itself when a consumer wrote the value in. Ids a
+ * real backend generates (organisations, baskets, orders, payments, reset tokens) are not
+ * params: each state picks or makes them and returns them, and the pacts inject them into
+ * requests with fromProviderState. Some states still accept such an id as an optional
+ * param: a convenience for this repository's own tests, never used by the pacts.
  */
 export const PROVIDER_STATES = [
   "the demo user exists",
   "the demo user is logged in with token {token}",
   "the demo user has orders",
   "the demo user has no orders",
-  "an organisation with id {organisationId} exists",
+  "an organisation exists that the demo user does not belong to",
   "no organisation has id {organisationId}",
   "no order has id {orderId}",
   "no user has email {email}",
@@ -26,9 +32,9 @@ export const PROVIDER_STATES = [
   "the CMS has published site content",
   "the CMS has a home page",
   "no CMS page has slug {slug}",
-  "the demo user is a member of organisation {organisationId}",
-  "the demo user has asked to join organisation {organisationId}",
-  "a password reset token {token} exists for the demo user",
+  "the demo user is a member, not the lead, of another organisation",
+  "the demo user has asked to join another organisation",
+  "a password reset token exists for the demo user",
   "the CMS has published group types",
   "the CMS has published {termsKind} terms",
   "the registration terms in force are version {version}",
@@ -39,6 +45,9 @@ export const PROVIDER_STATES = [
 ] as const;
 
 export type ProviderStateName = (typeof PROVIDER_STATES)[number];
+
+/** The organisation the mock picks as "another organisation": St Aidan's, a seeded school. */
+const OTHER_ORGANISATION_ID = "org-1002";
 
 /** Values handed back to the verifier (Pact provider-state injected values). */
 export type ProviderStateResult = Record<string, unknown>;
@@ -94,12 +103,12 @@ export function applyProviderState(backend: Backend, name: string, rawParams: Pa
   switch (state) {
     case "the demo user exists":
       ensureDemoUser(backend);
-      return { userId: DEMO_USER.id, email: DEMO_USER.email };
+      return { userId: DEMO_USER.id, email: DEMO_USER.email, organisationId: DEMO_USER.organisationId };
 
     case "the demo user is logged in with token {token}": {
       ensureDemoUser(backend);
       const { token } = backend.createSession(DEMO_USER.id, text("token") ?? randomUUID());
-      return { token, userId: DEMO_USER.id };
+      return { token, userId: DEMO_USER.id, organisationId: DEMO_USER.organisationId };
     }
 
     case "the demo user has orders": {
@@ -112,10 +121,12 @@ export function applyProviderState(backend: Backend, name: string, rawParams: Pa
         if (!template) throw new Error(`Seed order ${templateId} is missing`);
         s.orders.set(orderId, { ...template, id: orderId });
       }
-      const ids = [...s.orders.values()]
-        .filter((o) => o.organisation.id === DEMO_USER.organisationId)
+      // The first upcoming order of the demo school (the seed has several).
+      const today = backend.today();
+      const upcoming = [...s.orders.values()]
+        .filter((o) => o.organisation.id === DEMO_USER.organisationId && o.visitDate >= today)
         .map((o) => o.id);
-      return { orderId: orderId ?? ids[0], organisationId: DEMO_USER.organisationId };
+      return { orderId: orderId ?? upcoming[0], organisationId: DEMO_USER.organisationId };
     }
 
     case "the demo user has no orders":
@@ -125,8 +136,11 @@ export function applyProviderState(backend: Backend, name: string, rawParams: Pa
       }
       return {};
 
-    case "an organisation with id {organisationId} exists":
-      return { organisationId: ensureOrganisation(backend, required("organisationId")) };
+    case "an organisation exists that the demo user does not belong to": {
+      const organisationId = ensureOrganisation(backend, text("organisationId") ?? OTHER_ORGANISATION_ID);
+      s.associations = s.associations.filter((a) => !(a.userId === DEMO_USER.id && a.organisationId === organisationId));
+      return { otherOrganisationId: organisationId };
+    }
 
     case "no organisation has id {organisationId}": {
       const organisationId = required("organisationId");
@@ -185,22 +199,22 @@ export function applyProviderState(backend: Backend, name: string, rawParams: Pa
       return { slug };
     }
 
-    case "the demo user is a member of organisation {organisationId}":
-    case "the demo user has asked to join organisation {organisationId}": {
+    case "the demo user is a member, not the lead, of another organisation":
+    case "the demo user has asked to join another organisation": {
       ensureDemoUser(backend);
-      const organisationId = ensureOrganisation(backend, required("organisationId"));
+      const organisationId = ensureOrganisation(backend, text("organisationId") ?? OTHER_ORGANISATION_ID);
       s.associations = s.associations.filter((a) => !(a.userId === DEMO_USER.id && a.organisationId === organisationId));
-      const pending = state === "the demo user has asked to join organisation {organisationId}";
+      const pending = state === "the demo user has asked to join another organisation";
       s.associations.push({
         userId: DEMO_USER.id, organisationId, status: pending ? "pending" : "approved", role: "member",
         requestedAt: new Date().toISOString(),
       });
-      return { organisationId };
+      return { otherOrganisationId: organisationId };
     }
 
-    case "a password reset token {token} exists for the demo user": {
+    case "a password reset token exists for the demo user": {
       ensureDemoUser(backend);
-      return { token: backend.issueResetToken(DEMO_USER.id, text("token")) };
+      return { resetToken: backend.issueResetToken(DEMO_USER.id, text("token")) };
     }
 
     case "the CMS has published group types":

@@ -18,7 +18,7 @@ const KEY = "0b8a4c52-8c6f-4f8e-9a55-3d1d6f2e7a10";
 const BASKET = "b-idempotency";
 
 function reviewBasket(embedded: EmbeddedBackend): { basketId: string; body: CheckoutRequest } {
-  embedded.backend.applyProviderState("the demo user has an open visit basket with id {basketId} at step {step}", { basketId: BASKET, step: "review" });
+  embedded.backend.applyProviderState("the demo user has an open visit basket at step {step}", { basketId: BASKET, step: "review" });
   const terms = embedded.backend.state.currentTerms.get("booking");
   if (!terms) throw new Error("no booking terms");
   return { basketId: BASKET, body: { acceptedTermsVersion: terms.version, returnUrl: "http://localhost/account/book/payment/return" } };

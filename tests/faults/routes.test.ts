@@ -80,7 +80,7 @@ const ROUTES: RouteCase[] = [
     request: async (app) => {
       // A fresh backend each time: every retry below books the visit, using up its places.
       const cookie = await resetBackend(app);
-      app.embedded.backend.applyProviderState("the demo user has an open visit basket with id {basketId} at step {step}", { basketId: REVIEW_BASKET, step: "review" });
+      app.embedded.backend.applyProviderState("the demo user has an open visit basket at step {step}", { basketId: REVIEW_BASKET, step: "review" });
       return { path: "/account/book/review", form: await reviewForm(app, cookie), cookie };
     },
     // The same Idempotency-Key stays in the form: selecting the button again books, once.

@@ -1,22 +1,23 @@
-// Provider states of the outreach interactions (named in tests/contract/support/outreach-cases.ts).
-// Like booking/provider-states.ts, each builds its situation through the booking service
-// itself, and every parameter has a default.
+// Provider states of the outreach interactions (named in tests/contract/support/outreach-cases.ts;
+// specified for provider teams in pacts/provider-states.json). Like booking/provider-states.ts,
+// each builds its situation through the booking service itself, every parameter has a
+// default, and organisation, basket and order ids are chosen here and returned.
 import { addDays } from "../dates";
 import type { Backend } from "../index";
 import { DEMO_USER } from "../seed";
 import { OUTREACH_TERMS_VERSION } from "./outreach-content";
 import { QUESTIONNAIRE_VERSION, outreachDateReason } from "./outreach-rules";
-import { expectOk, paymentChoice, renameOrder, userOf } from "./provider-states";
+import { expectOk, newBasket, paymentChoice, renameOrder } from "./provider-states";
 import { STEPS } from "./rules";
 import type { BasketStep } from "./types";
 
 export const OUTREACH_PROVIDER_STATES = [
-  "the demo user's school {organisationId} is eligible for outreach",
-  "the demo user belongs to organisation {organisationId} outside the outreach region",
+  "the demo user's organisation is eligible for outreach",
+  "the demo user also belongs to an organisation outside the outreach region",
   "the outreach team is free on a bookable date",
-  "the demo user has an open outreach basket with id {basketId} at step {step}",
-  "the demo user has an outreach order with id {orderId} and payment {payment}",
-  "outreach order {orderId} is within its 28 days' notice",
+  "the demo user has an open outreach basket at step {step}",
+  "the demo user has an outreach order with payment {payment}",
+  "the demo user's outreach order is within its 28 days' notice",
 ] as const;
 
 export type OutreachProviderStateName = (typeof OUTREACH_PROVIDER_STATES)[number];
@@ -25,12 +26,11 @@ export function isOutreachProviderState(name: string): name is OutreachProviderS
   return (OUTREACH_PROVIDER_STATES as readonly string[]).includes(name);
 }
 
-/** Pact defaults: the ids and values the outreach consumer cases use. */
+/** Defaults: the organisations the states pick, and the terms the consumer cases accept. */
 export const OUTREACH_PACT_DEFAULTS = {
   organisationId: DEMO_USER.organisationId,
   /** Didsbury Road Primary School, Manchester: outside the outreach region. */
   outsideOrganisationId: "org-1017",
-  basketId: "bkt-pact-outreach",
   termsVersion: OUTREACH_TERMS_VERSION,
 } as const;
 
@@ -78,23 +78,16 @@ export function quietOutreachDate(backend: Backend): string {
   return date;
 }
 
-/** An outreach basket of the demo user with this id, filled in up to (not including) `step`. */
-export function outreachBasketAtStep(backend: Backend, args: { userId?: string; basketId: string; step: BasketStep; payment?: string }) {
-  const { basketId, step } = args;
+/** An outreach basket of the demo user (the service's id, or the one given), filled in up to (not including) `step`. */
+export function outreachBasketAtStep(backend: Backend, args: { userId?: string; basketId?: string; step: BasketStep; payment?: string }) {
+  const { step } = args;
   const userId = args.userId ?? DEMO_USER.id;
   const steps = STEPS.outreach;
   if (!steps.includes(step) || step === "outreach-eligibility") {
     throw new Error(`Provider state: step must be one of ${steps.slice(1).join(", ")}`);
   }
-  const s = backend.state.booking;
   const service = backend.booking;
-  s.baskets.delete(basketId);
-  const created = expectOk(service.createBasket(userOf(backend, userId), { kind: "outreach" }), "createBasket");
-  const record = s.baskets.get(created.id);
-  if (!record) throw new Error("Provider state: basket not stored");
-  s.baskets.delete(created.id);
-  record.id = basketId;
-  s.baskets.set(basketId, record);
+  const basketId = newBasket(backend, userId, "outreach", args.basketId);
 
   const date = quietOutreachDate(backend);
   const until = steps.indexOf(step);
@@ -125,7 +118,7 @@ export function applyOutreachProviderState(backend: Backend, state: OutreachProv
   };
 
   switch (state) {
-    case "the demo user's school {organisationId} is eligible for outreach": {
+    case "the demo user's organisation is eligible for outreach": {
       const organisationId = text("organisationId") ?? OUTREACH_PACT_DEFAULTS.organisationId;
       member(organisationId);
       const eligibility = expectOk(service.getOutreachEligibility(DEMO_USER.id, organisationId), "eligibility");
@@ -133,12 +126,12 @@ export function applyOutreachProviderState(backend: Backend, state: OutreachProv
       return { organisationId };
     }
 
-    case "the demo user belongs to organisation {organisationId} outside the outreach region": {
+    case "the demo user also belongs to an organisation outside the outreach region": {
       const organisationId = text("organisationId") ?? OUTREACH_PACT_DEFAULTS.outsideOrganisationId;
       member(organisationId);
       const eligibility = expectOk(service.getOutreachEligibility(DEMO_USER.id, organisationId), "eligibility");
       if (!eligibility.reasons.some((r) => r.code === "outside_region")) throw new Error(`Provider state: ${organisationId} is inside the outreach region`);
-      return { organisationId };
+      return { otherOrganisationId: organisationId };
     }
 
     case "the outreach team is free on a bookable date": {
@@ -146,27 +139,29 @@ export function applyOutreachProviderState(backend: Backend, state: OutreachProv
       return { date, month: date.slice(0, 7) };
     }
 
-    case "the demo user has an open outreach basket with id {basketId} at step {step}":
+    case "the demo user has an open outreach basket at step {step}":
       return outreachBasketAtStep(backend, {
-        basketId: text("basketId") ?? OUTREACH_PACT_DEFAULTS.basketId, step: (text("step") ?? "review") as BasketStep, payment: text("payment"),
+        basketId: text("basketId"), step: (text("step") ?? "review") as BasketStep, payment: text("payment"),
       });
 
-    case "the demo user has an outreach order with id {orderId} and payment {payment}": {
-      const orderId = text("orderId") ?? "ord-pact-outreach";
+    case "the demo user has an outreach order with payment {payment}": {
       const payment = text("payment") ?? "invoice";
-      const basketId = `bkt-for-${orderId}`;
-      outreachBasketAtStep(backend, { basketId, step: "review", payment: payment === "invoice" ? "invoice" : "card" });
-      const result = expectOk(service.checkoutRecorded(DEMO_USER.id, basketId, `state-${orderId}`, {
+      const { basketId } = outreachBasketAtStep(backend, { step: "review", payment: payment === "invoice" ? "invoice" : "card" });
+      const result = expectOk(service.checkoutRecorded(DEMO_USER.id, basketId, `state-${basketId}`, {
         acceptedTermsVersion: OUTREACH_TERMS_VERSION, returnUrl: "https://groups.example.org/account/book/outreach/payment/return",
       }), "checkout");
       if (payment === "card" && result.payment) service.settlePayment(result.payment.id, "success");
+      const orderId = text("orderId") ?? result.order.id;
       renameOrder(backend, result.order.id, orderId);
       return { orderId, payment };
     }
 
-    case "outreach order {orderId} is within its 28 days' notice": {
-      const orderId = text("orderId") ?? "ord-pact-outreach";
-      if (!st.orders.has(orderId)) applyOutreachProviderState(backend, "the demo user has an outreach order with id {orderId} and payment {payment}", { orderId });
+    case "the demo user's outreach order is within its 28 days' notice": {
+      // The order named by an orderId param, else the demo user's latest outreach order (an
+      // earlier state of the interaction made it), else a new one.
+      const latest = () => [...st.orders.values()].filter((o) => o.kind === "outreach" && o.organisation.id === DEMO_USER.organisationId).at(-1)?.id;
+      const orderId = text("orderId") ?? latest()
+        ?? String(applyOutreachProviderState(backend, "the demo user has an outreach order with payment {payment}", {}).orderId);
       const order = st.orders.get(orderId);
       if (!order || order.kind !== "outreach") throw new Error(`Provider state: no outreach order ${orderId}`);
       // The visit is now 20 days away (as if booked some weeks ago).

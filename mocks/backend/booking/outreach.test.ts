@@ -261,7 +261,7 @@ describe("outreach quote, checkout and orders", () => {
     expect(failure(ctx.booking.quoteOrderAmendment(SCHOOL, order.id, { adults: 9 }))).toMatchObject({ code: "amendment_not_allowed" });
 
     // Within 28 days of the visit it can no longer be cancelled online.
-    ctx.backend.applyProviderState("outreach order {orderId} is within its 28 days' notice", { orderId: order.id });
+    ctx.backend.applyProviderState("the demo user's outreach order is within its 28 days' notice", { orderId: order.id });
     expect(ctx.backend.getOrder(SCHOOL, order.id)?.allowedActions).toEqual([]);
     expect(failure(ctx.booking.requestOrderCancellation(SCHOOL, order.id, { reason: "Closed for snow" })))
       .toMatchObject({ status: 409, code: "cancellation_not_allowed" });

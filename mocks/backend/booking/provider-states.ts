@@ -1,7 +1,10 @@
-// Provider states of the booking interactions (named in tests/contract/support/booking-cases.ts).
-// Each builds its situation through the booking service itself, so what a pact verifies
-// is reachable by real use. Every parameter has a default (mocks/backend/provider-states.test.ts
-// applies each state without any).
+// Provider states of the booking interactions (named in tests/contract/support/booking-cases.ts;
+// specified for provider teams in pacts/provider-states.json). Each builds its situation
+// through the booking service itself, so what a pact verifies is reachable by real use.
+// Every parameter has a default (mocks/backend/provider-states.test.ts applies each state
+// without any). Basket, order and payment ids are the service's own, returned to the
+// verifier; a `basketId`/`orderId`/`paymentId` param (this repository's own tests only)
+// renames them.
 import { addDays } from "../dates";
 import type { Backend } from "../index";
 import { DEMO_USER } from "../seed";
@@ -13,26 +16,24 @@ import type { BasketStep, Outcome, PaymentChoice } from "./types";
 
 export const BOOKING_PROVIDER_STATES = [
   "venue {venueId} has places on a bookable date",
-  "the demo user has an open visit basket with id {basketId} at step {step}",
+  "the demo user has an open visit basket at step {step}",
   "the group organiser is logged in with token {token}",
-  "the group organiser has an open group-visit basket with id {basketId} at step {step}",
-  "basket {basketId} is held",
-  "the hold on basket {basketId} has lapsed",
-  "a slot in basket {basketId} has sold out",
-  "basket {basketId} was checked out by card and awaits payment {paymentId}",
-  "a checkout of basket {basketId} was completed with key {key}",
-  "a checkout of basket {basketId} with key {key} is in flight",
-  "the demo user has an upcoming visit order with id {orderId} and payment {payment}",
+  "the group organiser has an open group-visit basket at step {step}",
+  "the demo user's visit basket is held",
+  "the hold on the demo user's visit basket has lapsed",
+  "a slot in the demo user's visit basket has sold out",
+  "the demo user's visit basket was checked out by card and its payment is pending",
+  "the demo user's visit basket was checked out with idempotency key {key}",
+  "a checkout of the demo user's visit basket with idempotency key {key} is in flight",
+  "the demo user has an upcoming visit order with payment {payment}",
   "the CMS has published venues",
 ] as const;
 
 export type BookingProviderStateName = (typeof BOOKING_PROVIDER_STATES)[number];
 
-/** Pact defaults: the ids and values the consumer cases use. */
+/** Defaults: the reference data and values the consumer cases use. */
 export const PACT_DEFAULTS = {
   venueId: "venue-york-roman-quarter",
-  visitBasketId: "bkt-pact-visit",
-  groupBasketId: "bkt-pact-group",
   groupUserId: "usr-3001",
   returnUrl: "https://groups.example.org/account/book/payment/return",
   termsVersion: BOOKING_TERMS_VERSION,
@@ -118,21 +119,28 @@ export function paymentChoice(value: string | undefined): PaymentChoice {
   }
 }
 
-/** A basket of the user with this id, filled in up to (not including) `step`. */
-export function basketAtStep(
-  backend: Backend,
-  args: { userId: string; basketId: string; kind: "visit" | "group-visit"; step: BasketStep; payment?: string },
-) {
-  const { userId, basketId, kind, step } = args;
+/** A new basket of the user, under the service's id or the one given; returns the id. */
+export function newBasket(backend: Backend, userId: string, kind: "visit" | "group-visit" | "outreach", basketId?: string): string {
   const s = backend.state.booking;
-  const service = backend.booking;
-  s.baskets.delete(basketId);
-  const created = expectOk(service.createBasket(userOf(backend, userId), { kind }), "createBasket");
+  if (basketId) s.baskets.delete(basketId);
+  const created = expectOk(backend.booking.createBasket(userOf(backend, userId), { kind }), "createBasket");
+  if (!basketId) return created.id;
   const record = s.baskets.get(created.id);
   if (!record) throw new Error("Provider state: basket not stored");
   s.baskets.delete(created.id);
   record.id = basketId;
   s.baskets.set(basketId, record);
+  return basketId;
+}
+
+/** A basket of the user, filled in up to (not including) `step`. */
+export function basketAtStep(
+  backend: Backend,
+  args: { userId: string; basketId?: string; kind: "visit" | "group-visit"; step: BasketStep; payment?: string },
+) {
+  const { userId, kind, step } = args;
+  const service = backend.booking;
+  const basketId = newBasket(backend, userId, kind, args.basketId);
 
   const venueId = PACT_DEFAULTS.venueId;
   const visitDate = quietDate(backend, venueId);
@@ -168,12 +176,24 @@ export function applyBookingProviderState(backend: Backend, state: BookingProvid
   const service = backend.booking;
   const basketOwner = (basketId: string) => {
     const b = s.baskets.get(basketId);
-    if (!b) throw new Error(`Provider state: no basket ${basketId} (apply a basket state first)`);
+    if (!b) throw new Error(`Provider state: no basket ${basketId}`);
     return b;
   };
-  /** The basket named, made at review for the demo user when no earlier state made it. */
-  const basketAtReview = (basketId: string) =>
-    s.baskets.get(basketId) ?? (basketAtStep(backend, { userId: DEMO_USER.id, basketId, kind: "visit", step: "review", payment: text("payment") }), basketOwner(basketId));
+  /**
+   * "The demo user's visit basket": the one named by a basketId param, else the demo user's
+   * latest visit basket not yet checked out (the one an earlier state of the interaction
+   * made), else a new one at review.
+   */
+  const demoVisitBasket = (payment = text("payment")) => {
+    const named = text("basketId");
+    if (named && s.baskets.has(named)) return basketOwner(named);
+    const latest = [...s.baskets.values()]
+      .filter((b) => b.userId === DEMO_USER.id && b.kind === "visit" && b.status !== "checked-out")
+      .at(-1);
+    if (!named && latest) return latest;
+    const made = basketAtStep(backend, { userId: DEMO_USER.id, basketId: named, kind: "visit", step: "review", payment });
+    return basketOwner(made.basketId);
+  };
 
   switch (state) {
     case "venue {venueId} has places on a bookable date": {
@@ -182,9 +202,9 @@ export function applyBookingProviderState(backend: Backend, state: BookingProvid
       return { venueId, visitDate, month: visitDate.slice(0, 7) };
     }
 
-    case "the demo user has an open visit basket with id {basketId} at step {step}":
+    case "the demo user has an open visit basket at step {step}":
       return basketAtStep(backend, {
-        userId: DEMO_USER.id, basketId: text("basketId") ?? PACT_DEFAULTS.visitBasketId, kind: "visit",
+        userId: DEMO_USER.id, basketId: text("basketId"), kind: "visit",
         step: stepIn("visit", text("step")), payment: text("payment"),
       });
 
@@ -194,28 +214,28 @@ export function applyBookingProviderState(backend: Backend, state: BookingProvid
       return { token, userId: PACT_DEFAULTS.groupUserId };
     }
 
-    case "the group organiser has an open group-visit basket with id {basketId} at step {step}":
+    case "the group organiser has an open group-visit basket at step {step}":
       return basketAtStep(backend, {
-        userId: PACT_DEFAULTS.groupUserId, basketId: text("basketId") ?? PACT_DEFAULTS.groupBasketId, kind: "group-visit",
+        userId: PACT_DEFAULTS.groupUserId, basketId: text("basketId"), kind: "group-visit",
         step: stepIn("group-visit", text("step")), payment: text("payment"),
       });
 
-    case "basket {basketId} is held": {
-      const b = basketAtReview(text("basketId") ?? PACT_DEFAULTS.visitBasketId);
+    case "the demo user's visit basket is held": {
+      const b = demoVisitBasket();
       const held = expectOk(service.placeBasketHold(b.userId, b.id), "placeBasketHold");
       return { basketId: b.id, expiresAt: held.hold?.expiresAt };
     }
 
-    case "the hold on basket {basketId} has lapsed": {
-      const b = basketAtReview(text("basketId") ?? PACT_DEFAULTS.visitBasketId);
+    case "the hold on the demo user's visit basket has lapsed": {
+      const b = demoVisitBasket();
       expectOk(service.placeBasketHold(b.userId, b.id), "placeBasketHold");
       if (b.hold) b.hold.expiresAt = service.now() - 60_000;
       service.sweep();
       return { basketId: b.id };
     }
 
-    case "a slot in basket {basketId} has sold out": {
-      const b = basketAtReview(text("basketId") ?? PACT_DEFAULTS.visitBasketId);
+    case "a slot in the demo user's visit basket has sold out": {
+      const b = demoVisitBasket();
       const first = service.toBasket(b).schedule[0];
       if (!first || !b.venueId || !b.visitDate) throw new Error("Provider state: the basket has no timed slot");
       // Another group books every place left in the slot.
@@ -224,60 +244,60 @@ export function applyBookingProviderState(backend: Backend, state: BookingProvid
       return { basketId: b.id, slotId: first.slotId };
     }
 
-    case "basket {basketId} was checked out by card and awaits payment {paymentId}": {
-      const basketId = text("basketId") ?? PACT_DEFAULTS.visitBasketId;
-      const paymentId = text("paymentId") ?? "pay-pact";
-      const b = s.baskets.get(basketId)
-        ?? (basketAtStep(backend, { userId: DEMO_USER.id, basketId, kind: "visit", step: "review", payment: "card" }), basketOwner(basketId));
-      const result = expectOk(service.checkoutRecorded(b.userId, basketId, `state-${paymentId}`, {
+    case "the demo user's visit basket was checked out by card and its payment is pending": {
+      const b = demoVisitBasket("card");
+      const basketId = b.id;
+      const result = expectOk(service.checkoutRecorded(b.userId, basketId, `state-${basketId}`, {
         acceptedTermsVersion: PACT_DEFAULTS.termsVersion, returnUrl: PACT_DEFAULTS.returnUrl,
       }), "checkout");
       const payment = result.payment ? s.payments.get(result.payment.id) : undefined;
       if (!payment) throw new Error("Provider state: the checkout made no card payment (choose card at the payment step)");
-      s.payments.delete(payment.id);
-      payment.id = paymentId;
-      s.payments.set(paymentId, payment);
+      const paymentId = text("paymentId") ?? payment.id;
+      if (paymentId !== payment.id) {
+        s.payments.delete(payment.id);
+        payment.id = paymentId;
+        s.payments.set(paymentId, payment);
+      }
       return { basketId, paymentId, orderId: result.order.id };
     }
 
-    case "a checkout of basket {basketId} was completed with key {key}": {
-      const basketId = text("basketId") ?? PACT_DEFAULTS.visitBasketId;
+    case "the demo user's visit basket was checked out with idempotency key {key}": {
       const key = text("key") ?? "pact-checkout-key";
-      const b = basketAtReview(basketId);
+      const b = demoVisitBasket();
+      const basketId = b.id;
       const body = { acceptedTermsVersion: text("acceptedTermsVersion") ?? PACT_DEFAULTS.termsVersion, returnUrl: text("returnUrl") ?? PACT_DEFAULTS.returnUrl };
       const result = expectOk(service.checkoutRecorded(b.userId, basketId, key, body), "checkout");
       return { basketId, key, orderId: result.order.id };
     }
 
-    case "a checkout of basket {basketId} with key {key} is in flight": {
-      const basketId = text("basketId") ?? PACT_DEFAULTS.visitBasketId;
+    case "a checkout of the demo user's visit basket with idempotency key {key} is in flight": {
       const key = text("key") ?? "pact-checkout-key";
-      const b = basketAtReview(basketId);
+      const b = demoVisitBasket();
+      const basketId = b.id;
       const body = { acceptedTermsVersion: text("acceptedTermsVersion") ?? PACT_DEFAULTS.termsVersion, returnUrl: text("returnUrl") ?? PACT_DEFAULTS.returnUrl };
       service.markInFlight(b.userId, key, `POST /baskets/${basketId}/checkout ${canonicalJson(body)}`);
       return { basketId, key };
     }
 
-    case "the demo user has an upcoming visit order with id {orderId} and payment {payment}": {
-      const orderId = text("orderId") ?? "ord-pact";
+    case "the demo user has an upcoming visit order with payment {payment}": {
       const payment = text("payment") ?? "card";
       if (!["none", "card", "card-unpaid", "invoice"].includes(payment)) {
         throw new Error("Provider state: payment must be none, card, card-unpaid or invoice");
       }
-      const basketId = `bkt-for-${orderId}`;
       const step = "review";
-      basketAtStep(backend, {
-        userId: DEMO_USER.id, basketId, kind: "visit", step: payment === "none" ? "schedule" : step,
+      const { basketId } = basketAtStep(backend, {
+        userId: DEMO_USER.id, kind: "visit", step: payment === "none" ? "schedule" : step,
         payment: payment === "invoice" ? "invoice" : "card",
       });
       if (payment === "none") {
         // Lunch space only: a free visit, which skips payment.
         expectOk(service.updateBasketSchedule(DEMO_USER.id, basketId, { items: [VISIT_FIXTURE.schedule.items[1]] }), "updateBasketSchedule");
       }
-      const result = expectOk(service.checkoutRecorded(DEMO_USER.id, basketId, `state-${orderId}`, {
+      const result = expectOk(service.checkoutRecorded(DEMO_USER.id, basketId, `state-${basketId}`, {
         acceptedTermsVersion: PACT_DEFAULTS.termsVersion, returnUrl: PACT_DEFAULTS.returnUrl,
       }), "checkout");
       if (payment === "card" && result.payment) service.settlePayment(result.payment.id, "success");
+      const orderId = text("orderId") ?? result.order.id;
       renameOrder(backend, result.order.id, orderId);
       return { orderId, payment };
     }

@@ -425,7 +425,7 @@ describe("hosted payment", () => {
 
 describe("orders", () => {
   function orderOf(ctx: ReturnType<typeof setup>, payment: "none" | "card" | "invoice") {
-    ctx.backend.applyProviderState("the demo user has an upcoming visit order with id {orderId} and payment {payment}", { orderId: `ord-${payment}`, payment });
+    ctx.backend.applyProviderState("the demo user has an upcoming visit order with payment {payment}", { orderId: `ord-${payment}`, payment });
     return `ord-${payment}`;
   }
 

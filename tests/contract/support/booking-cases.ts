@@ -12,7 +12,7 @@ import { listVenues } from "../../../app/api/cms.server";
 import { fieldErrors } from "../../../app/api/result.server";
 import { GROUP_FIXTURE, PACT_DEFAULTS, VISIT_FIXTURE } from "../../../mocks/backend/booking/provider-states";
 import {
-  JSON_CONTENT, PROBLEM_CONTENT, arrayContaining, boolean, calendarDate, eachLike, expectOk, expectProblem, instant,
+  JSON_CONTENT, PROBLEM_CONTENT, arrayContaining, boolean, calendarDate, eachLike, expectOk, expectProblem, fromState, instant,
   integer, like, oneOf, problemBody, regex, reify, timeOfDay,
 } from "./matchers";
 import type { ConsumerCase, State } from "./pact";
@@ -20,7 +20,8 @@ import type { ConsumerCase, State } from "./pact";
 // The booking interactions of the app: one or more per function in app/api/booking.server.ts
 // (gateway), and the CMS venues (app/api/cms.server.ts listVenues). Dates the provider
 // must be able to book are injected from its provider states (fromProviderState), since
-// the bookable window moves with the day the pact is verified.
+// the bookable window moves with the day the pact is verified; so are the basket, order and
+// payment ids, which the provider generates (the states return them: pacts/provider-states.json).
 
 const { fromProviderState } = MatchersV3;
 
@@ -32,8 +33,11 @@ const SEND = { ...AUTH, ...JSON_CONTENT };
 const GROUP_SEND = { ...GROUP_AUTH, ...JSON_CONTENT };
 
 const YORK = PACT_DEFAULTS.venueId;
-const VISIT = PACT_DEFAULTS.visitBasketId;
-const GROUP = PACT_DEFAULTS.groupBasketId;
+// Examples of the ids the provider's states return, used by the consumer tests.
+const VISIT = "bkt-example-visit";
+const GROUP = "bkt-example-group";
+const PAYMENT = "pay-example";
+const ORDER = "ord-example";
 const RETURN_URL = PACT_DEFAULTS.returnUrl;
 const TERMS = PACT_DEFAULTS.termsVersion;
 const CHECKOUT = { acceptedTermsVersion: TERMS, returnUrl: RETURN_URL };
@@ -47,15 +51,24 @@ const LOGGED_IN: State = ["the demo user is logged in with token {token}", { tok
 const GROUP_LOGGED_IN: State = ["the group organiser is logged in with token {token}", { token: GROUP_TOKEN }];
 const QUIET_DAY: State = ["venue {venueId} has places on a bookable date", { venueId: YORK }];
 const visitAt = (step: string, payment = "invoice"): State =>
-  ["the demo user has an open visit basket with id {basketId} at step {step}", { basketId: VISIT, step, payment }];
-const groupAt = (step: string): State =>
-  ["the group organiser has an open group-visit basket with id {basketId} at step {step}", { basketId: GROUP, step }];
-const HELD: State = ["basket {basketId} is held", { basketId: VISIT }];
-const LAPSED: State = ["the hold on basket {basketId} has lapsed", { basketId: VISIT }];
-const SOLD_OUT: State = ["a slot in basket {basketId} has sold out", { basketId: VISIT }];
-const AWAITING_PAYMENT: State = ["basket {basketId} was checked out by card and awaits payment {paymentId}", { basketId: VISIT, paymentId: "pay-pact" }];
-const order = (orderId: string, payment: "none" | "card" | "card-unpaid" | "invoice"): State =>
-  ["the demo user has an upcoming visit order with id {orderId} and payment {payment}", { orderId, payment }];
+  ["the demo user has an open visit basket at step {step}", { step, payment }];
+const groupAt = (step: string): State => ["the group organiser has an open group-visit basket at step {step}", { step }];
+const HELD: State = ["the demo user's visit basket is held"];
+const LAPSED: State = ["the hold on the demo user's visit basket has lapsed"];
+const SOLD_OUT: State = ["a slot in the demo user's visit basket has sold out"];
+const AWAITING_PAYMENT: State = ["the demo user's visit basket was checked out by card and its payment is pending"];
+const checkedOutWith = (key: string): State => ["the demo user's visit basket was checked out with idempotency key {key}", { key }];
+const checkoutInFlight = (key: string): State => ["a checkout of the demo user's visit basket with idempotency key {key} is in flight", { key }];
+const order = (payment: "none" | "card" | "card-unpaid" | "invoice"): State =>
+  ["the demo user has an upcoming visit order with payment {payment}", { payment }];
+
+/** Paths under the basket, payment and order the states return. */
+const visitPath = (rest = "") => fromState(`/baskets/\${basketId}${rest}`, { basketId: VISIT });
+const groupPath = (rest = "") => fromState(`/baskets/\${basketId}${rest}`, { basketId: GROUP });
+const paymentPath = (rest = "") => fromState(`/payments/\${paymentId}${rest}`, { paymentId: PAYMENT });
+const orderPath = (rest: string) => fromState(`/orders/\${orderId}${rest}`, { orderId: ORDER });
+const paymentId = fromState("${paymentId}", { paymentId: PAYMENT });
+const orderId = fromState("${orderId}", { orderId: ORDER });
 
 const client = (baseUrl: string, token = TOKEN) => createGatewayClient({ baseUrl, timeoutMs: 5000, token });
 const groupClient = (baseUrl: string) => client(baseUrl, GROUP_TOKEN);
@@ -120,7 +133,7 @@ function basketBody(args: {
 }) {
   const group = args.kind === "group-visit";
   return {
-    id: args.id === "new" ? like("bkt-1001") : args.id,
+    id: args.id === "new" ? like("bkt-1001") : fromState("${basketId}", { basketId: args.id }),
     kind: args.kind,
     status: oneOf(BASKET_STATUSES, args.status ?? "open"),
     organisation: group ? organisation("tour-operator", "Harrogate Heritage Tours") : organisation(),
@@ -270,7 +283,7 @@ export const bookingCases: readonly ConsumerCase[] = [
     states: [LOGGED_IN, visitAt("review")],
     define: (i) =>
       i
-        .withRequest("GET", `/baskets/${VISIT}`, (b) => b.headers(AUTH))
+        .withRequest("GET", visitPath(), (b) => b.headers(AUTH))
         .willRespondWith(200, (b) => b.headers(JSON_CONTENT).jsonBody(visitAtReview())),
     async exercise(url) {
       const basket = expectOk(await getBasket(client(url), VISIT));
@@ -290,7 +303,7 @@ export const bookingCases: readonly ConsumerCase[] = [
   {
     description: "discard a visit basket",
     states: [LOGGED_IN, visitAt("schedule")],
-    define: (i) => i.withRequest("DELETE", `/baskets/${VISIT}`, (b) => b.headers(AUTH)).willRespondWith(204),
+    define: (i) => i.withRequest("DELETE", visitPath(), (b) => b.headers(AUTH)).willRespondWith(204),
     async exercise(url) {
       expect(await discardBasket(client(url), VISIT)).toEqual({ ok: true, data: undefined });
     },
@@ -302,7 +315,7 @@ export const bookingCases: readonly ConsumerCase[] = [
     states: [LOGGED_IN, visitAt("date")],
     define: (i) =>
       i
-        .withRequest("PUT", `/baskets/${VISIT}/date`, (b) =>
+        .withRequest("PUT", visitPath("/date"), (b) =>
           b.headers(SEND).jsonBody({ venueId: YORK, visitDate: fromProviderState("${visitDate}", "2026-09-15") }))
         .willRespondWith(200, (b) =>
           b.headers(JSON_CONTENT).jsonBody(basketBody({ id: VISIT, kind: "visit", nextStep: "information", done: true }))),
@@ -317,7 +330,7 @@ export const bookingCases: readonly ConsumerCase[] = [
     states: [LOGGED_IN, visitAt("date")],
     define: (i) =>
       i
-        .withRequest("PUT", `/baskets/${VISIT}/date`, (b) => b.headers(SEND).jsonBody({ venueId: YORK, visitDate: "2025-12-25" }))
+        .withRequest("PUT", visitPath("/date"), (b) => b.headers(SEND).jsonBody({ venueId: YORK, visitDate: "2025-12-25" }))
         .willRespondWith(422, problem(422, "validation_failed", {
           errors: arrayContaining({ field: "visitDate", message: like("Visits can be booked from 3 days ahead.") }),
         })),
@@ -331,7 +344,7 @@ export const bookingCases: readonly ConsumerCase[] = [
     states: [LOGGED_IN, visitAt("information")],
     define: (i) =>
       i
-        .withRequest("PUT", `/baskets/${VISIT}/information`, (b) => b.headers(SEND).jsonBody(VISIT_FIXTURE.information))
+        .withRequest("PUT", visitPath("/information"), (b) => b.headers(SEND).jsonBody(VISIT_FIXTURE.information))
         .willRespondWith(200, (b) =>
           b.headers(JSON_CONTENT).jsonBody(basketBody({
             id: VISIT, kind: "visit", nextStep: "schedule", done: true, participants: 35, messages: RATIO_MET, extra: { information },
@@ -347,7 +360,7 @@ export const bookingCases: readonly ConsumerCase[] = [
     states: [LOGGED_IN, visitAt("information")],
     define: (i) =>
       i
-        .withRequest("PUT", `/baskets/${VISIT}/information`, (b) => b.headers(SEND).jsonBody({ ...VISIT_FIXTURE.information, adults: 3 }))
+        .withRequest("PUT", visitPath("/information"), (b) => b.headers(SEND).jsonBody({ ...VISIT_FIXTURE.information, adults: 3 }))
         .willRespondWith(422, problem(422, "validation_failed", {
           errors: [{ field: "adults", message: "Add 1 more adult for up to 8 more pupils aged 5–11" }],
         })),
@@ -361,7 +374,7 @@ export const bookingCases: readonly ConsumerCase[] = [
     states: [LOGGED_IN, visitAt("schedule")],
     define: (i) =>
       i
-        .withRequest("PUT", `/baskets/${VISIT}/schedule`, (b) => b.headers(SEND).jsonBody(VISIT_FIXTURE.schedule))
+        .withRequest("PUT", visitPath("/schedule"), (b) => b.headers(SEND).jsonBody(VISIT_FIXTURE.schedule))
         .willRespondWith(200, (b) =>
           b.headers(JSON_CONTENT).jsonBody(basketBody({
             id: VISIT, kind: "visit", nextStep: "payment", done: true, participants: 35, schedule: true, messages: RATIO_MET, extra: { information },
@@ -377,7 +390,7 @@ export const bookingCases: readonly ConsumerCase[] = [
     states: [LOGGED_IN, visitAt("schedule")],
     define: (i) =>
       i
-        .withRequest("PUT", `/baskets/${VISIT}/schedule`, (b) =>
+        .withRequest("PUT", visitPath("/schedule"), (b) =>
           b.headers(SEND).jsonBody({ items: [...VISIT_FIXTURE.schedule.items, CLASHING] }))
         .willRespondWith(422, problem(422, "validation_failed", {
           errors: arrayContaining({ field: "items.2.slotId", message: like("Viking Jorvik storytelling 10:30–11:00 clashes with Life in Roman Eboracum 10:00–11:00: choose another time.") }),
@@ -392,7 +405,7 @@ export const bookingCases: readonly ConsumerCase[] = [
     states: [GROUP_LOGGED_IN, groupAt("group-activities")],
     define: (i) =>
       i
-        .withRequest("PUT", `/baskets/${GROUP}/group-activities`, (b) => b.headers(GROUP_SEND).jsonBody({ activityIds: GROUP_FIXTURE.activityIds }))
+        .withRequest("PUT", groupPath("/group-activities"), (b) => b.headers(GROUP_SEND).jsonBody({ activityIds: GROUP_FIXTURE.activityIds }))
         .willRespondWith(200, (b) =>
           b.headers(JSON_CONTENT).jsonBody(basketBody({
             id: GROUP, kind: "group-visit", nextStep: "group-capacities", done: true, extra: { groupActivityIds: eachLike(like("act-roman-walk")) },
@@ -407,7 +420,7 @@ export const bookingCases: readonly ConsumerCase[] = [
     states: [GROUP_LOGGED_IN, groupAt("group-capacities")],
     define: (i) =>
       i
-        .withRequest("PUT", `/baskets/${GROUP}/group-capacities`, (b) => b.headers(GROUP_SEND).jsonBody({ tickets: GROUP_FIXTURE.tickets }))
+        .withRequest("PUT", groupPath("/group-capacities"), (b) => b.headers(GROUP_SEND).jsonBody({ tickets: GROUP_FIXTURE.tickets }))
         .willRespondWith(200, (b) =>
           b.headers(JSON_CONTENT).jsonBody(basketBody({
             id: GROUP, kind: "group-visit", nextStep: "group-details", done: true, participants: 18, schedule: true, tickets: true,
@@ -424,7 +437,7 @@ export const bookingCases: readonly ConsumerCase[] = [
     states: [GROUP_LOGGED_IN, groupAt("group-details")],
     define: (i) =>
       i
-        .withRequest("PUT", `/baskets/${GROUP}/group-details`, (b) => b.headers(GROUP_SEND).jsonBody(GROUP_FIXTURE.details))
+        .withRequest("PUT", groupPath("/group-details"), (b) => b.headers(GROUP_SEND).jsonBody(GROUP_FIXTURE.details))
         .willRespondWith(200, (b) =>
           b.headers(JSON_CONTENT).jsonBody(basketBody({
             id: GROUP, kind: "group-visit", nextStep: "payment", done: true, participants: 18, schedule: true, tickets: true,
@@ -447,7 +460,7 @@ export const bookingCases: readonly ConsumerCase[] = [
     states: [LOGGED_IN, visitAt("payment")],
     define: (i) =>
       i
-        .withRequest("PUT", `/baskets/${VISIT}/payment`, (b) => b.headers(SEND).jsonBody(INVOICE_CHOICE))
+        .withRequest("PUT", visitPath("/payment"), (b) => b.headers(SEND).jsonBody(INVOICE_CHOICE))
         .willRespondWith(200, (b) => b.headers(JSON_CONTENT).jsonBody(visitAtReview())),
     async exercise(url) {
       const basket = expectOk(await updateBasketPayment(client(url), VISIT, { method: "invoice", purchaseOrderNumber: "PO-RPS-2400" }));
@@ -460,7 +473,7 @@ export const bookingCases: readonly ConsumerCase[] = [
     states: [GROUP_LOGGED_IN, groupAt("payment")],
     define: (i) =>
       i
-        .withRequest("PUT", `/baskets/${GROUP}/payment`, (b) => b.headers(GROUP_SEND).jsonBody({ method: "invoice" }))
+        .withRequest("PUT", groupPath("/payment"), (b) => b.headers(GROUP_SEND).jsonBody({ method: "invoice" }))
         .willRespondWith(422, problem(422, "payment_method_unavailable", {
           errors: arrayContaining({ field: "method", message: like("Invoices are for schools and colleges only: pay by card.") }),
         })),
@@ -476,7 +489,7 @@ export const bookingCases: readonly ConsumerCase[] = [
     states: [LOGGED_IN, visitAt("review")],
     define: (i) =>
       i
-        .withRequest("PUT", `/baskets/${VISIT}/hold`, (b) => b.headers(AUTH))
+        .withRequest("PUT", visitPath("/hold"), (b) => b.headers(AUTH))
         .willRespondWith(200, (b) => b.headers(JSON_CONTENT).jsonBody(visitAtReview({ hold: hold(1) }, "held"))),
     async exercise(url) {
       const basket = expectOk(await placeBasketHold(client(url), VISIT));
@@ -489,7 +502,7 @@ export const bookingCases: readonly ConsumerCase[] = [
     states: [LOGGED_IN, visitAt("review"), SOLD_OUT],
     define: (i) =>
       i
-        .withRequest("PUT", `/baskets/${VISIT}/hold`, (b) => b.headers(AUTH))
+        .withRequest("PUT", visitPath("/hold"), (b) => b.headers(AUTH))
         .willRespondWith(409, problem(409, "slot_sold_out", {
           errors: eachLike({ field: like("schedule.0"), message: like("Life in Roman Eboracum at 10:00 has sold out") }),
         })),
@@ -504,7 +517,7 @@ export const bookingCases: readonly ConsumerCase[] = [
     states: [LOGGED_IN, visitAt("review"), HELD],
     define: (i) =>
       i
-        .withRequest("POST", `/baskets/${VISIT}/hold/extensions`, (b) => b.headers(AUTH))
+        .withRequest("POST", visitPath("/hold/extensions"), (b) => b.headers(AUTH))
         .willRespondWith(200, (b) => b.headers(JSON_CONTENT).jsonBody(visitAtReview({ hold: hold(0) }, "held"))),
     async exercise(url) {
       const basket = expectOk(await extendBasketHold(client(url), VISIT));
@@ -516,7 +529,7 @@ export const bookingCases: readonly ConsumerCase[] = [
     states: [LOGGED_IN, visitAt("review"), LAPSED],
     define: (i) =>
       i
-        .withRequest("POST", `/baskets/${VISIT}/hold/extensions`, (b) => b.headers(AUTH))
+        .withRequest("POST", visitPath("/hold/extensions"), (b) => b.headers(AUTH))
         .willRespondWith(409, problem(409, "hold_expired")),
     async exercise(url) {
       expect(expectProblem(await extendBasketHold(client(url), VISIT), 409).code).toBe("hold_expired");
@@ -529,10 +542,10 @@ export const bookingCases: readonly ConsumerCase[] = [
     states: [LOGGED_IN, visitAt("review")],
     define: (i) =>
       i
-        .withRequest("GET", `/baskets/${VISIT}/quote`, (b) => b.headers(AUTH))
+        .withRequest("GET", visitPath("/quote"), (b) => b.headers(AUTH))
         .willRespondWith(200, (b) =>
           b.headers(JSON_CONTENT).jsonBody({
-            basketId: VISIT,
+            basketId: fromState("${basketId}", { basketId: VISIT }),
             lines: eachLike(priceLine),
             total: money(13500),
             paymentOptions: eachLike({ method: oneOf(["card", "invoice", "none"], "card"), available: boolean(true) }),
@@ -550,7 +563,7 @@ export const bookingCases: readonly ConsumerCase[] = [
     states: [LOGGED_IN, visitAt("review")],
     define: (i) =>
       i
-        .withRequest("POST", `/baskets/${VISIT}/checkout`, (b) =>
+        .withRequest("POST", visitPath("/checkout"), (b) =>
           b.headers({ ...SEND, "Idempotency-Key": "pact-checkout-invoice" }).jsonBody(CHECKOUT))
         .willRespondWith(201, (b) =>
           b.headers(JSON_CONTENT).jsonBody({
@@ -567,7 +580,7 @@ export const bookingCases: readonly ConsumerCase[] = [
     states: [LOGGED_IN, visitAt("review", "card")],
     define: (i) =>
       i
-        .withRequest("POST", `/baskets/${VISIT}/checkout`, (b) =>
+        .withRequest("POST", visitPath("/checkout"), (b) =>
           b.headers({ ...SEND, "Idempotency-Key": "pact-checkout-card" }).jsonBody(CHECKOUT))
         .willRespondWith(201, (b) =>
           b.headers(JSON_CONTENT).jsonBody({
@@ -582,10 +595,10 @@ export const bookingCases: readonly ConsumerCase[] = [
   },
   {
     description: "check out a visit basket again with the key of a completed checkout",
-    states: [LOGGED_IN, visitAt("review"), ["a checkout of basket {basketId} was completed with key {key}", { basketId: VISIT, key: "pact-checkout-replayed" }]],
+    states: [LOGGED_IN, visitAt("review"), checkedOutWith("pact-checkout-replayed")],
     define: (i) =>
       i
-        .withRequest("POST", `/baskets/${VISIT}/checkout`, (b) =>
+        .withRequest("POST", visitPath("/checkout"), (b) =>
           b.headers({ ...SEND, "Idempotency-Key": "pact-checkout-replayed" }).jsonBody(CHECKOUT))
         .willRespondWith(201, (b) =>
           b.headers({ ...JSON_CONTENT, "Idempotent-Replayed": "true" }).jsonBody({
@@ -598,10 +611,10 @@ export const bookingCases: readonly ConsumerCase[] = [
   },
   {
     description: "check out a visit basket while a checkout with the same key is in flight",
-    states: [LOGGED_IN, visitAt("review"), ["a checkout of basket {basketId} with key {key} is in flight", { basketId: VISIT, key: "pact-checkout-in-flight" }]],
+    states: [LOGGED_IN, visitAt("review"), checkoutInFlight("pact-checkout-in-flight")],
     define: (i) =>
       i
-        .withRequest("POST", `/baskets/${VISIT}/checkout`, (b) =>
+        .withRequest("POST", visitPath("/checkout"), (b) =>
           b.headers({ ...SEND, "Idempotency-Key": "pact-checkout-in-flight" }).jsonBody(CHECKOUT))
         .willRespondWith(409, problem(409, "idempotency_key_in_flight")),
     async exercise(url) {
@@ -611,10 +624,10 @@ export const bookingCases: readonly ConsumerCase[] = [
   },
   {
     description: "check out a visit basket with a used key and a different request",
-    states: [LOGGED_IN, visitAt("review"), ["a checkout of basket {basketId} was completed with key {key}", { basketId: VISIT, key: "pact-checkout-reused" }]],
+    states: [LOGGED_IN, visitAt("review"), checkedOutWith("pact-checkout-reused")],
     define: (i) =>
       i
-        .withRequest("POST", `/baskets/${VISIT}/checkout`, (b) =>
+        .withRequest("POST", visitPath("/checkout"), (b) =>
           b.headers({ ...SEND, "Idempotency-Key": "pact-checkout-reused" }).jsonBody(OTHER_CHECKOUT))
         .willRespondWith(422, problem(422, "idempotency_key_reused")),
     async exercise(url) {
@@ -627,7 +640,7 @@ export const bookingCases: readonly ConsumerCase[] = [
     states: [LOGGED_IN, visitAt("review"), SOLD_OUT],
     define: (i) =>
       i
-        .withRequest("POST", `/baskets/${VISIT}/checkout`, (b) =>
+        .withRequest("POST", visitPath("/checkout"), (b) =>
           b.headers({ ...SEND, "Idempotency-Key": "pact-checkout-sold-out" }).jsonBody(CHECKOUT))
         .willRespondWith(409, problem(409, "slot_sold_out", {
           errors: eachLike({ field: like("schedule.0"), message: like("Life in Roman Eboracum at 10:00 has sold out") }),
@@ -642,7 +655,7 @@ export const bookingCases: readonly ConsumerCase[] = [
     states: [LOGGED_IN, visitAt("review"), LAPSED],
     define: (i) =>
       i
-        .withRequest("POST", `/baskets/${VISIT}/checkout`, (b) =>
+        .withRequest("POST", visitPath("/checkout"), (b) =>
           b.headers({ ...SEND, "Idempotency-Key": "pact-checkout-lapsed" }).jsonBody(CHECKOUT))
         .willRespondWith(409, problem(409, "hold_expired")),
     async exercise(url) {
@@ -656,13 +669,13 @@ export const bookingCases: readonly ConsumerCase[] = [
     states: [LOGGED_IN, visitAt("review", "card"), AWAITING_PAYMENT],
     define: (i) =>
       i
-        .withRequest("GET", "/payments/pay-pact", (b) => b.headers(AUTH))
+        .withRequest("GET", paymentPath(), (b) => b.headers(AUTH))
         .willRespondWith(200, (b) =>
           b.headers(JSON_CONTENT).jsonBody({
-            id: "pay-pact", orderId: like("ord-6001"), status: oneOf(PAYMENT_STATUSES, "pending"), amount: money(13500), createdAt: instantNow,
+            id: paymentId, orderId, status: oneOf(PAYMENT_STATUSES, "pending"), amount: money(13500), createdAt: instantNow,
           })),
     async exercise(url) {
-      const payment = expectOk(await getPayment(client(url), "pay-pact"));
+      const payment = expectOk(await getPayment(client(url), PAYMENT));
       expect(payment.status).toBe("pending");
     },
   },
@@ -671,16 +684,16 @@ export const bookingCases: readonly ConsumerCase[] = [
     states: [LOGGED_IN, visitAt("review", "card"), AWAITING_PAYMENT],
     define: (i) =>
       i
-        .withRequest("POST", "/payments/pay-pact/return", (b) =>
+        .withRequest("POST", paymentPath("/return"), (b) =>
           b.headers(SEND).jsonBody({ parameters: { result: "success" } }))
         .willRespondWith(200, (b) =>
           b.headers(JSON_CONTENT).jsonBody({
-            paymentId: "pay-pact",
+            paymentId,
             status: "succeeded",
             order: orderBody({ status: "confirmed", method: "card", paymentStatus: "paid", actions: ["request-cancellation", "amend"] }),
           })),
     async exercise(url) {
-      const result = expectOk(await completePaymentReturn(client(url), "pay-pact", { parameters: { result: "success" } }));
+      const result = expectOk(await completePaymentReturn(client(url), PAYMENT, { parameters: { result: "success" } }));
       expect(result.status).toBe("succeeded");
       expect(result.order.status).toBe("confirmed");
     },
@@ -690,18 +703,18 @@ export const bookingCases: readonly ConsumerCase[] = [
     states: [LOGGED_IN, visitAt("review", "card"), AWAITING_PAYMENT],
     define: (i) =>
       i
-        .withRequest("POST", "/payments/pay-pact/return", (b) =>
+        .withRequest("POST", paymentPath("/return"), (b) =>
           b.headers(SEND).jsonBody({ parameters: { result: "declined" } }))
         .willRespondWith(200, (b) =>
           b.headers(JSON_CONTENT).jsonBody({
-            paymentId: "pay-pact",
+            paymentId,
             status: "failed",
             message: like("Your card was declined and no money was taken."),
             order: orderBody({ status: "held", method: "card", paymentStatus: "unpaid", actions: ["pay"], heldUntil: true }),
             retry: session,
           })),
     async exercise(url) {
-      const result = expectOk(await completePaymentReturn(client(url), "pay-pact", { parameters: { result: "declined" } }));
+      const result = expectOk(await completePaymentReturn(client(url), PAYMENT, { parameters: { result: "declined" } }));
       expect(result.status).toBe("failed");
       expect(result.message).toBeTruthy();
       expect(result.order.status).toBe("held");
@@ -711,83 +724,83 @@ export const bookingCases: readonly ConsumerCase[] = [
   // ---- Orders
   {
     description: "ask to cancel a card-paid visit",
-    states: [LOGGED_IN, order("ord-pact-card", "card")],
+    states: [LOGGED_IN, order("card")],
     define: (i) =>
       i
-        .withRequest("POST", "/orders/ord-pact-card/cancellation-requests", (b) =>
+        .withRequest("POST", orderPath("/cancellation-requests"), (b) =>
           b.headers(SEND).jsonBody({ reason: "The coach company has withdrawn." }))
         .willRespondWith(202, (b) =>
           b.headers(JSON_CONTENT).jsonBody({
             ...orderBody({ status: "cancellation-requested", method: "card", paymentStatus: "paid", actions: [] }),
-            id: "ord-pact-card",
+            id: orderId,
           })),
     async exercise(url) {
-      const updated = expectOk(await requestOrderCancellation(client(url), "ord-pact-card", { reason: "The coach company has withdrawn." }));
+      const updated = expectOk(await requestOrderCancellation(client(url), ORDER, { reason: "The coach company has withdrawn." }));
       expect(updated.status).toBe("cancellation-requested");
     },
   },
   {
     description: "price an increase in numbers on a card-paid visit",
-    states: [LOGGED_IN, order("ord-pact-card", "card")],
+    states: [LOGGED_IN, order("card")],
     define: (i) =>
       i
-        .withRequest("POST", "/orders/ord-pact-card/amendment-quotes", (b) => b.headers(SEND).jsonBody(MORE_PUPILS))
+        .withRequest("POST", orderPath("/amendment-quotes"), (b) => b.headers(SEND).jsonBody(MORE_PUPILS))
         .willRespondWith(200, (b) =>
           b.headers(JSON_CONTENT).jsonBody({
-            orderId: "ord-pact-card",
+            orderId,
             lines: eachLike({ ...priceLine, quantity: integer(2), total: money(900) }),
             additionalTotal: money(900),
             paymentRequired: boolean(true),
             messages: eachLike(message("ratio_met", "4 adults supervise 32 children: all are free within the supervision ratios.")),
           })),
     async exercise(url) {
-      const quote = expectOk(await quoteOrderAmendment(client(url), "ord-pact-card", MORE_PUPILS));
+      const quote = expectOk(await quoteOrderAmendment(client(url), ORDER, MORE_PUPILS));
       expect(quote.additionalTotal.amount).toBe(900);
       expect(quote.paymentRequired).toBe(true);
     },
   },
   {
     description: "price an increase in numbers on an invoice-paid visit",
-    states: [LOGGED_IN, order("ord-pact-invoice", "invoice")],
+    states: [LOGGED_IN, order("invoice")],
     define: (i) =>
       i
-        .withRequest("POST", "/orders/ord-pact-invoice/amendment-quotes", (b) => b.headers(SEND).jsonBody(MORE_PUPILS))
+        .withRequest("POST", orderPath("/amendment-quotes"), (b) => b.headers(SEND).jsonBody(MORE_PUPILS))
         .willRespondWith(409, problem(409, "amendment_not_allowed")),
     async exercise(url) {
-      const p = expectProblem(await quoteOrderAmendment(client(url), "ord-pact-invoice", MORE_PUPILS), 409);
+      const p = expectProblem(await quoteOrderAmendment(client(url), ORDER, MORE_PUPILS), 409);
       expect(p.code).toBe("amendment_not_allowed");
     },
   },
   {
     description: "increase the numbers of a free visit",
-    states: [LOGGED_IN, order("ord-pact-free", "none")],
+    states: [LOGGED_IN, order("none")],
     define: (i) =>
       i
-        .withRequest("POST", "/orders/ord-pact-free/amendments", (b) =>
+        .withRequest("POST", orderPath("/amendments"), (b) =>
           b.headers({ ...SEND, "Idempotency-Key": "pact-amendment-free" }).jsonBody(MORE_PUPILS))
         .willRespondWith(201, (b) =>
           b.headers(JSON_CONTENT).jsonBody({
             order: {
               ...orderBody({ status: "confirmed", method: "none", paymentStatus: "not-required", actions: ["request-cancellation", "amend"] }),
-              id: "ord-pact-free", participants: integer(37), total: money(0),
+              id: orderId, participants: integer(37), total: money(0),
             },
           })),
     async exercise(url) {
-      const result = expectOk(await createOrderAmendment(client(url), "ord-pact-free", "pact-amendment-free", MORE_PUPILS));
+      const result = expectOk(await createOrderAmendment(client(url), ORDER, "pact-amendment-free", MORE_PUPILS));
       expect(result.order.participants).toBe(37);
       expect(result.payment).toBeUndefined();
     },
   },
   {
     description: "pay a held visit by card",
-    states: [LOGGED_IN, order("ord-pact-held", "card-unpaid")],
+    states: [LOGGED_IN, order("card-unpaid")],
     define: (i) =>
       i
-        .withRequest("POST", "/orders/ord-pact-held/payments", (b) =>
+        .withRequest("POST", orderPath("/payments"), (b) =>
           b.headers({ ...SEND, "Idempotency-Key": "pact-order-payment" }).jsonBody({ returnUrl: RETURN_URL }))
         .willRespondWith(201, (b) => b.headers(JSON_CONTENT).jsonBody(session)),
     async exercise(url) {
-      const result = expectOk(await startOrderPayment(client(url), "ord-pact-held", "pact-order-payment", { returnUrl: RETURN_URL }));
+      const result = expectOk(await startOrderPayment(client(url), ORDER, "pact-order-payment", { returnUrl: RETURN_URL }));
       expect(result.redirectUrl).toContain("/hosted-payment/");
     },
   },

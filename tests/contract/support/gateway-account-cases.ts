@@ -6,7 +6,7 @@ import {
 } from "../../../app/api/gateway.server";
 import { fieldErrors } from "../../../app/api/result.server";
 import {
-  JSON_CONTENT, PROBLEM_CONTENT, arrayContaining, boolean, email, expectOk, expectProblem, instant, integer, like,
+  JSON_CONTENT, PROBLEM_CONTENT, arrayContaining, boolean, email, expectOk, expectProblem, fromState, instant, integer, like,
   oneOf, problemBody, reify,
 } from "./matchers";
 import type { ConsumerCase, State } from "./pact";
@@ -27,9 +27,17 @@ const client = (baseUrl: string, token: string | null = TOKEN) => createGatewayC
 const GROUP_TYPES = ["education", "home-education", "tour-operator", "other-group"];
 const PHASES = ["nursery", "primary", "middle", "secondary", "all-through", "sixteen-plus"];
 
-const exists = (organisationId: string): State => ["an organisation with id {organisationId} exists", { organisationId }];
-const memberOf = (organisationId: string): State => ["the demo user is a member of organisation {organisationId}", { organisationId }];
-const askedToJoin = (organisationId: string): State => ["the demo user has asked to join organisation {organisationId}", { organisationId }];
+// Organisation ids are the provider's: the demo user's comes back from the login state as
+// organisationId, another organisation's from its state as otherOrganisationId.
+const OWN = "org-1001";
+const OTHER = "org-1002";
+const ownId = fromState("${organisationId}", { organisationId: OWN });
+const otherId = fromState("${otherOrganisationId}", { otherOrganisationId: OTHER });
+const ownPath = (prefix: string) => fromState(`${prefix}/\${organisationId}`, { organisationId: OWN });
+const otherPath = (prefix: string) => fromState(`${prefix}/\${otherOrganisationId}`, { otherOrganisationId: OTHER });
+const OTHER_EXISTS: State = ["an organisation exists that the demo user does not belong to"];
+const MEMBER_OF_OTHER: State = ["the demo user is a member, not the lead, of another organisation"];
+const ASKED_TO_JOIN_OTHER: State = ["the demo user has asked to join another organisation"];
 const noUser = (address: string): State => ["no user has email {email}", { email: address }];
 
 const summary = (id: string, name: string, groupType = "education") => ({
@@ -68,9 +76,11 @@ const JOINER = "joining.teacher@example.org";
 const joinRequest = {
   groupType: "education",
   user: newUser(JOINER),
-  organisationId: "org-1002",
+  organisationId: OTHER,
   acceptedTermsVersion: TERMS_VERSION,
 } satisfies RegistrationRequest;
+/** The join request as the pact has it: the organisation is the one the provider's state returns. */
+const joinRequestBody = { ...joinRequest, organisationId: otherId };
 
 const CREATOR = "new.operator@example.org";
 const createRequest = {
@@ -106,7 +116,7 @@ const joinResult = {
   // Not linked to any organisation until the museum approves the request.
   user: registeredUser(JOINER, "education", null),
   association: {
-    organisation: summary("org-1002", "St Aidan's Church of England Primary School"),
+    organisation: summary(OTHER, "St Aidan's Church of England Primary School"),
     status: "pending",
     role: "member",
     requestedAt: instant("2026-03-10T10:00:00.000Z"),
@@ -138,21 +148,21 @@ export const gatewayAccountCases: readonly ConsumerCase[] = [
   {
     description: "get an organisation's directory details without a session",
     // Registration shows the organisation a new user asks to join before the account exists.
-    states: [exists("org-1002")],
+    states: [OTHER_EXISTS],
     define: (i) =>
-      i.withRequest("GET", "/organisations/org-1002").willRespondWith(200, (b) => b.headers(JSON_CONTENT).jsonBody(school("org-1002"))),
+      i.withRequest("GET", otherPath("/organisations")).willRespondWith(200, (b) => b.headers(JSON_CONTENT).jsonBody(school(OTHER))),
     async exercise(url) {
-      const found = expectOk(await getOrganisation(client(url, null), "org-1002"));
-      expect(found).toEqual(reify(school("org-1002")));
+      const found = expectOk(await getOrganisation(client(url, null), OTHER));
+      expect(found).toEqual(reify(school(OTHER)));
       expect(found.ageRange).toEqual({ lowest: 4, highest: 11 });
     },
   },
   {
     description: "register a new user who asks to join an existing organisation",
-    states: [noUser(JOINER), exists("org-1002"), TERMS_IN_FORCE],
+    states: [noUser(JOINER), OTHER_EXISTS, TERMS_IN_FORCE],
     define: (i) =>
       i
-        .withRequest("POST", "/registrations", (b) => b.headers(JSON_CONTENT).jsonBody(joinRequest))
+        .withRequest("POST", "/registrations", (b) => b.headers(JSON_CONTENT).jsonBody(joinRequestBody))
         .willRespondWith(201, (b) => b.headers(JSON_CONTENT).jsonBody(joinResult)),
     async exercise(url) {
       const result = expectOk(await createRegistration(client(url, null), joinRequest));
@@ -176,11 +186,11 @@ export const gatewayAccountCases: readonly ConsumerCase[] = [
   },
   {
     description: "register with an email address that already has an account",
-    states: [DEMO_USER_EXISTS, exists("org-1002"), TERMS_IN_FORCE],
+    states: [DEMO_USER_EXISTS, OTHER_EXISTS, TERMS_IN_FORCE],
     define: (i) =>
       i
         .withRequest("POST", "/registrations", (b) =>
-          b.headers(JSON_CONTENT).jsonBody({ ...joinRequest, user: newUser(DEMO_EMAIL) }))
+          b.headers(JSON_CONTENT).jsonBody({ ...joinRequestBody, user: newUser(DEMO_EMAIL) }))
         .willRespondWith(409, (b) => b.headers(PROBLEM_CONTENT).jsonBody(problemBody(409, "email_registered"))),
     async exercise(url) {
       const problem = expectProblem(await createRegistration(client(url, null), { ...joinRequest, user: newUser(DEMO_EMAIL) }), 409);
@@ -245,11 +255,12 @@ export const gatewayAccountCases: readonly ConsumerCase[] = [
   },
   {
     description: "set a new password with a password reset token",
-    states: [["a password reset token {token} exists for the demo user", { token: "pact-reset-token" }]],
+    // The token is the provider's (it mails it to the user): the state returns it.
+    states: [["a password reset token exists for the demo user"]],
     define: (i) =>
       i
         .withRequest("POST", "/auth/password-resets/complete", (b) =>
-          b.headers(JSON_CONTENT).jsonBody({ token: "pact-reset-token", password: "lantern meadow quiet river" }))
+          b.headers(JSON_CONTENT).jsonBody({ token: fromState("${resetToken}", { resetToken: "pact-reset-token" }), password: "lantern meadow quiet river" }))
         .willRespondWith(204),
     async exercise(url) {
       const result = await completePasswordReset(client(url, null), { token: "pact-reset-token", password: "lantern meadow quiet river" });
@@ -274,31 +285,31 @@ export const gatewayAccountCases: readonly ConsumerCase[] = [
     states: [LOGGED_IN],
     define: (i) =>
       i
-        .withRequest("PATCH", "/organisations/org-1001", (b) =>
+        .withRequest("PATCH", ownPath("/organisations"), (b) =>
           b.headers({ ...AUTHORIZATION, ...JSON_CONTENT }).jsonBody({ phone: "0113 496 0999", numberOfPupils: 430 }))
         .willRespondWith(200, (b) =>
           b.headers(JSON_CONTENT).jsonBody({
-            ...school("org-1001"),
+            ...school(OWN),
             name: like("Riverside Primary School"),
             phone: like("0113 496 0999"),
             numberOfPupils: integer(430),
           })),
     async exercise(url) {
-      const updated = expectOk(await updateOrganisation(client(url), "org-1001", { phone: "0113 496 0999", numberOfPupils: 430 }));
+      const updated = expectOk(await updateOrganisation(client(url), OWN, { phone: "0113 496 0999", numberOfPupils: 430 }));
       expect(updated.phone).toBe("0113 496 0999");
       expect(updated.numberOfPupils).toBe(430);
     },
   },
   {
     description: "update an organisation the demo user is a member but not the lead of",
-    states: [LOGGED_IN, memberOf("org-1002")],
+    states: [LOGGED_IN, MEMBER_OF_OTHER],
     define: (i) =>
       i
-        .withRequest("PATCH", "/organisations/org-1002", (b) =>
+        .withRequest("PATCH", otherPath("/organisations"), (b) =>
           b.headers({ ...AUTHORIZATION, ...JSON_CONTENT }).jsonBody({ phone: "0113 496 0999" }))
         .willRespondWith(403, (b) => b.headers(PROBLEM_CONTENT).jsonBody(problemBody(403, "not_lead"))),
     async exercise(url) {
-      expect(expectProblem(await updateOrganisation(client(url), "org-1002", { phone: "0113 496 0999" }), 403).code).toBe("not_lead");
+      expect(expectProblem(await updateOrganisation(client(url), OTHER, { phone: "0113 496 0999" }), 403).code).toBe("not_lead");
     },
   },
   {
@@ -306,7 +317,7 @@ export const gatewayAccountCases: readonly ConsumerCase[] = [
     states: [LOGGED_IN],
     define: (i) =>
       i
-        .withRequest("PATCH", "/organisations/org-1001", (b) =>
+        .withRequest("PATCH", ownPath("/organisations"), (b) =>
           b.headers({ ...AUTHORIZATION, ...JSON_CONTENT }).jsonBody({
             address: { line1: "14 Canal Wharf Road", town: "Leeds", postcode: "LS99" },
           }))
@@ -318,7 +329,7 @@ export const gatewayAccountCases: readonly ConsumerCase[] = [
           )),
     async exercise(url) {
       const problem = expectProblem(
-        await updateOrganisation(client(url), "org-1001", { address: { line1: "14 Canal Wharf Road", town: "Leeds", postcode: "LS99" } }),
+        await updateOrganisation(client(url), OWN, { address: { line1: "14 Canal Wharf Road", town: "Leeds", postcode: "LS99" } }),
         422,
       );
       expect(fieldErrors(problem)).toEqual({ "address.postcode": "Enter a UK postcode, like LS1 4DY" });
@@ -326,16 +337,16 @@ export const gatewayAccountCases: readonly ConsumerCase[] = [
   },
   {
     description: "ask to join another organisation",
-    states: [LOGGED_IN, exists("org-1002")],
+    states: [LOGGED_IN, OTHER_EXISTS],
     define: (i) =>
       i
         .withRequest("POST", "/users/me/associations", (b) =>
-          b.headers({ ...AUTHORIZATION, ...JSON_CONTENT }).jsonBody({ organisationId: "org-1002" }))
+          b.headers({ ...AUTHORIZATION, ...JSON_CONTENT }).jsonBody({ organisationId: otherId }))
         .willRespondWith(201, (b) =>
-          b.headers(JSON_CONTENT).jsonBody(pendingAssociation("org-1002", "St Aidan's Church of England Primary School"))),
+          b.headers(JSON_CONTENT).jsonBody(pendingAssociation(OTHER, "St Aidan's Church of England Primary School"))),
     async exercise(url) {
-      const association = expectOk(await requestAssociation(client(url), { organisationId: "org-1002" }));
-      expect(association).toMatchObject({ status: "pending", role: "member", organisation: { id: "org-1002" } });
+      const association = expectOk(await requestAssociation(client(url), { organisationId: OTHER }));
+      expect(association).toMatchObject({ status: "pending", role: "member", organisation: { id: OTHER } });
     },
   },
   {
@@ -344,19 +355,19 @@ export const gatewayAccountCases: readonly ConsumerCase[] = [
     define: (i) =>
       i
         .withRequest("POST", "/users/me/associations", (b) =>
-          b.headers({ ...AUTHORIZATION, ...JSON_CONTENT }).jsonBody({ organisationId: "org-1001" }))
+          b.headers({ ...AUTHORIZATION, ...JSON_CONTENT }).jsonBody({ organisationId: ownId }))
         .willRespondWith(409, (b) => b.headers(PROBLEM_CONTENT).jsonBody(problemBody(409, "already_associated"))),
     async exercise(url) {
-      expect(expectProblem(await requestAssociation(client(url), { organisationId: "org-1001" }), 409).code).toBe("already_associated");
+      expect(expectProblem(await requestAssociation(client(url), { organisationId: OWN }), 409).code).toBe("already_associated");
     },
   },
   {
     description: "leave an organisation the demo user is a member of",
-    states: [LOGGED_IN, memberOf("org-1002")],
+    states: [LOGGED_IN, MEMBER_OF_OTHER],
     define: (i) =>
-      i.withRequest("DELETE", "/users/me/associations/org-1002", (b) => b.headers(AUTHORIZATION)).willRespondWith(204),
+      i.withRequest("DELETE", otherPath("/users/me/associations"), (b) => b.headers(AUTHORIZATION)).willRespondWith(204),
     async exercise(url) {
-      expect(await leaveAssociation(client(url), "org-1002")).toEqual({ ok: true, data: undefined });
+      expect(await leaveAssociation(client(url), OTHER)).toEqual({ ok: true, data: undefined });
     },
   },
   {
@@ -364,19 +375,19 @@ export const gatewayAccountCases: readonly ConsumerCase[] = [
     states: [LOGGED_IN],
     define: (i) =>
       i
-        .withRequest("DELETE", "/users/me/associations/org-1001", (b) => b.headers(AUTHORIZATION))
+        .withRequest("DELETE", ownPath("/users/me/associations"), (b) => b.headers(AUTHORIZATION))
         .willRespondWith(409, (b) => b.headers(PROBLEM_CONTENT).jsonBody(problemBody(409, "last_lead"))),
     async exercise(url) {
-      expect(expectProblem(await leaveAssociation(client(url), "org-1001"), 409).code).toBe("last_lead");
+      expect(expectProblem(await leaveAssociation(client(url), OWN), 409).code).toBe("last_lead");
     },
   },
   {
     description: "switch the demo user's current organisation to another approved one",
-    states: [LOGGED_IN, memberOf("org-1002")],
+    states: [LOGGED_IN, MEMBER_OF_OTHER],
     define: (i) =>
       i
         .withRequest("PUT", "/users/me/current-organisation", (b) =>
-          b.headers({ ...AUTHORIZATION, ...JSON_CONTENT }).jsonBody({ organisationId: "org-1002" }))
+          b.headers({ ...AUTHORIZATION, ...JSON_CONTENT }).jsonBody({ organisationId: otherId }))
         .willRespondWith(200, (b) =>
           b.headers(JSON_CONTENT).jsonBody({
             id: like("usr-1001"),
@@ -385,22 +396,22 @@ export const gatewayAccountCases: readonly ConsumerCase[] = [
             lastName: like("Okafor"),
             marketingConsent: boolean(true),
             groupType: oneOf(GROUP_TYPES, "education"),
-            currentOrganisationId: "org-1002",
+            currentOrganisationId: otherId,
           })),
     async exercise(url) {
-      expect(expectOk(await setCurrentOrganisation(client(url), "org-1002")).currentOrganisationId).toBe("org-1002");
+      expect(expectOk(await setCurrentOrganisation(client(url), OTHER)).currentOrganisationId).toBe(OTHER);
     },
   },
   {
     description: "switch to an organisation the demo user has only asked to join",
-    states: [LOGGED_IN, askedToJoin("org-1002")],
+    states: [LOGGED_IN, ASKED_TO_JOIN_OTHER],
     define: (i) =>
       i
         .withRequest("PUT", "/users/me/current-organisation", (b) =>
-          b.headers({ ...AUTHORIZATION, ...JSON_CONTENT }).jsonBody({ organisationId: "org-1002" }))
+          b.headers({ ...AUTHORIZATION, ...JSON_CONTENT }).jsonBody({ organisationId: otherId }))
         .willRespondWith(403, (b) => b.headers(PROBLEM_CONTENT).jsonBody(problemBody(403, "association_not_approved"))),
     async exercise(url) {
-      expect(expectProblem(await setCurrentOrganisation(client(url), "org-1002"), 403).code).toBe("association_not_approved");
+      expect(expectProblem(await setCurrentOrganisation(client(url), OTHER), 403).code).toBe("association_not_approved");
     },
   },
 ];

@@ -7,7 +7,7 @@ import {
 import { fieldErrors } from "../../../app/api/result.server";
 import {
   JSON_CONTENT, PROBLEM_CONTENT, arrayContaining, boolean, calendarDate, eachLike, email, expectOk,
-  expectProblem, instant, integer, like, oneOf, problemBody, reify, timeOfDay,
+  expectProblem, fromState, instant, integer, like, oneOf, problemBody, reify, timeOfDay,
 } from "./matchers";
 import { gatewayAccountCases } from "./gateway-account-cases";
 import type { ConsumerCase, State } from "./pact";
@@ -288,10 +288,11 @@ export const gatewayCases: readonly ConsumerCase[] = [
   },
   {
     description: "get the current user's organisation",
-    states: [LOGGED_IN, ["an organisation with id {organisationId} exists", { organisationId: "org-1001" }]],
+    // The demo user's organisation: its id is the provider's, returned by the login state.
+    states: [LOGGED_IN],
     define: (i) =>
       i
-        .withRequest("GET", "/organisations/org-1001", (b) => b.headers(AUTHORIZATION))
+        .withRequest("GET", fromState("/organisations/${organisationId}", { organisationId: "org-1001" }), (b) => b.headers(AUTHORIZATION))
         .willRespondWith(200, (b) => b.headers(JSON_CONTENT).jsonBody(organisation)),
     async exercise(url) {
       const found = expectOk(await getOrganisation(client(url), "org-1001"));
@@ -352,10 +353,11 @@ export const gatewayCases: readonly ConsumerCase[] = [
   },
   {
     description: "get one of the current user's orders",
-    states: [LOGGED_IN, ["the demo user has orders", { orderId: "ord-5001" }]],
+    // An upcoming order of the demo user's organisation, whose id the state returns.
+    states: [LOGGED_IN, ["the demo user has orders"]],
     define: (i) =>
       i
-        .withRequest("GET", "/orders/ord-5001", (b) => b.headers(AUTHORIZATION))
+        .withRequest("GET", fromState("/orders/${orderId}", { orderId: "ord-5001" }), (b) => b.headers(AUTHORIZATION))
         .willRespondWith(200, (b) => b.headers(JSON_CONTENT).jsonBody(order)),
     async exercise(url) {
       const found = expectOk(await getOrder(client(url), "ord-5001"));

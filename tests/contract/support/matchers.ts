@@ -6,6 +6,24 @@ import type { ApiResult, Problem } from "../../../app/api/result.server";
 // verify while the shapes and the enumerations the app switches on stay strict.
 export const { like, eachLike, regex, integer, boolean, datetime, date, arrayContaining, reify } = MatchersV3;
 
+/**
+ * A value the provider chooses (an id it generates, a date in its bookable window) inside a
+ * path, query value, header or body field: a provider state of the interaction returns it
+ * and the verifier injects it (Pact's fromProviderState). `template` names it as `${name}`,
+ * e.g. fromState("/baskets/${basketId}/date", { basketId: "bkt-example-visit" }); the
+ * examples fill the template for the consumer test, which sends exactly that to the Pact
+ * mock server. Each name must be a value the interaction's states return, as listed in
+ * pacts/provider-states.json (tests/contract/provider-states.test.ts checks).
+ */
+export function fromState(template: string, examples: Record<string, string>) {
+  const example = template.replace(/\$\{(\w+)\}/g, (_, name: string) => {
+    const value = examples[name];
+    if (value === undefined) throw new Error(`fromState: no example for \${${name}} in ${template}`);
+    return value;
+  });
+  return MatchersV3.fromProviderState(template, example);
+}
+
 /** Pattern from an enumeration of the contract, e.g. GroupType. */
 export const oneOf = (values: readonly string[], example: string) => {
   if (!values.includes(example)) throw new Error(`${example} is not one of ${values.join(", ")}`);

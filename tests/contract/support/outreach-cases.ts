@@ -15,14 +15,16 @@ import { fieldErrors } from "../../../app/api/result.server";
 import { OUTREACH_FIXTURE, OUTREACH_PACT_DEFAULTS, outreachSchedule } from "../../../mocks/backend/booking/outreach-provider-states";
 import {
   JSON_CONTENT, PROBLEM_CONTENT, arrayContaining, boolean, calendarDate, eachLike, expectOk, expectProblem, instant,
-  integer, like, oneOf, problemBody, reify, timeOfDay,
+  fromState, integer, like, oneOf, problemBody, reify, timeOfDay,
 } from "./matchers";
 import type { ConsumerCase, State } from "./pact";
 
 // The outreach interactions of the app: one or more per function in app/api/outreach.server.ts,
 // the outreach use of the shared basket, quote, checkout and order operations
 // (booking.server.ts, gateway.server.ts), and the CMS advisories and outreach terms.
-// Dates the team must be free on come from the provider states (fromProviderState).
+// Dates the team must be free on come from the provider states (fromProviderState), and
+// so do the organisation, basket and order ids, which the provider chooses
+// (pacts/provider-states.json lists what each state returns).
 
 const { fromProviderState, atLeastLike } = MatchersV3;
 
@@ -31,20 +33,27 @@ const AUTH = { Authorization: `Bearer ${TOKEN}` };
 const SEND = { ...AUTH, ...JSON_CONTENT };
 const SCHOOL = OUTREACH_PACT_DEFAULTS.organisationId;
 const OUTSIDE = OUTREACH_PACT_DEFAULTS.outsideOrganisationId;
-const BASKET = OUTREACH_PACT_DEFAULTS.basketId;
+// Examples of the ids the provider's states return, used by the consumer tests.
+const BASKET = "bkt-example-outreach";
+const ORDER = "ord-example-outreach";
+const schoolId = fromState("${organisationId}", { organisationId: SCHOOL });
+const outsideId = fromState("${otherOrganisationId}", { otherOrganisationId: OUTSIDE });
+const basketId = fromState("${basketId}", { basketId: BASKET });
+const basketPath = (rest = "") => fromState(`/baskets/\${basketId}${rest}`, { basketId: BASKET });
+const orderPath = (rest = "") => fromState(`/orders/\${orderId}${rest}`, { orderId: ORDER });
 const TERMS = OUTREACH_PACT_DEFAULTS.termsVersion;
 const RETURN_URL = "https://groups.example.org/account/book/outreach/payment/return";
 const CHECKOUT = { acceptedTermsVersion: TERMS, returnUrl: RETURN_URL };
 const EXAMPLE_DATE = "2026-09-15";
 
 const LOGGED_IN: State = ["the demo user is logged in with token {token}", { token: TOKEN }];
-const ELIGIBLE: State = ["the demo user's school {organisationId} is eligible for outreach", { organisationId: SCHOOL }];
-const OUTSIDE_REGION: State = ["the demo user belongs to organisation {organisationId} outside the outreach region", { organisationId: OUTSIDE }];
+const ELIGIBLE: State = ["the demo user's organisation is eligible for outreach"];
+const OUTSIDE_REGION: State = ["the demo user also belongs to an organisation outside the outreach region"];
 const TEAM_FREE: State = ["the outreach team is free on a bookable date"];
 const basketAt = (step: string, payment = "invoice"): State =>
-  ["the demo user has an open outreach basket with id {basketId} at step {step}", { basketId: BASKET, step, payment }];
-const outreachOrder = (orderId: string, payment = "invoice"): State =>
-  ["the demo user has an outreach order with id {orderId} and payment {payment}", { orderId, payment }];
+  ["the demo user has an open outreach basket at step {step}", { step, payment }];
+const outreachOrder = (payment = "invoice"): State => ["the demo user has an outreach order with payment {payment}", { payment }];
+const WITHIN_NOTICE: State = ["the demo user's outreach order is within its 28 days' notice"];
 
 const client = (baseUrl: string) => createGatewayClient({ baseUrl, timeoutMs: 5000, token: TOKEN });
 const cmsClient = (baseUrl: string) => createCmsClient({ baseUrl, timeoutMs: 5000 });
@@ -104,7 +113,7 @@ function outreachSection(upTo: Section | "none") {
 function basketBody(args: { nextStep: string; section: Section | "none"; id?: unknown; payment?: boolean }) {
   const scheduled = ["schedule", "terms"].includes(args.section);
   return {
-    id: args.id ?? BASKET,
+    id: args.id ?? basketId,
     kind: "outreach",
     status: oneOf(["open", "held", "checked-out", "expired"], "open"),
     organisation,
@@ -177,9 +186,9 @@ export const outreachCases: readonly ConsumerCase[] = [
     states: [LOGGED_IN, ELIGIBLE],
     define: (i) =>
       i
-        .withRequest("GET", "/outreach/eligibility", (b) => b.headers(AUTH).query({ organisationId: SCHOOL }))
+        .withRequest("GET", "/outreach/eligibility", (b) => b.headers(AUTH).query({ organisationId: schoolId }))
         .willRespondWith(200, (b) =>
-          b.headers(JSON_CONTENT).jsonBody({ organisationId: SCHOOL, eligible: true, region: like("Yorkshire and the Humber"), reasons: [] })),
+          b.headers(JSON_CONTENT).jsonBody({ organisationId: schoolId, eligible: true, region: like("Yorkshire and the Humber"), reasons: [] })),
     async exercise(url) {
       const eligibility = expectOk(await getOutreachEligibility(client(url), SCHOOL));
       expect(eligibility).toEqual({ organisationId: SCHOOL, eligible: true, region: "Yorkshire and the Humber", reasons: [] });
@@ -190,10 +199,10 @@ export const outreachCases: readonly ConsumerCase[] = [
     states: [LOGGED_IN, OUTSIDE_REGION],
     define: (i) =>
       i
-        .withRequest("GET", "/outreach/eligibility", (b) => b.headers(AUTH).query({ organisationId: OUTSIDE }))
+        .withRequest("GET", "/outreach/eligibility", (b) => b.headers(AUTH).query({ organisationId: outsideId }))
         .willRespondWith(200, (b) =>
           b.headers(JSON_CONTENT).jsonBody({
-            organisationId: OUTSIDE,
+            organisationId: outsideId,
             eligible: false,
             region: like("Yorkshire and the Humber"),
             reasons: arrayContaining({ code: "outside_region", message: like("Our outreach team visits Yorkshire and the Humber only.") }),
@@ -296,7 +305,7 @@ export const outreachCases: readonly ConsumerCase[] = [
     states: [LOGGED_IN, OUTSIDE_REGION],
     define: (i) =>
       i
-        .withRequest("POST", "/baskets", (b) => b.headers(SEND).jsonBody({ kind: "outreach", organisationId: OUTSIDE }))
+        .withRequest("POST", "/baskets", (b) => b.headers(SEND).jsonBody({ kind: "outreach", organisationId: outsideId }))
         .willRespondWith(403, problem(403, "kind_not_allowed")),
     async exercise(url) {
       const p = expectProblem(await createBasket(client(url), { kind: "outreach", organisationId: OUTSIDE }), 403);
@@ -321,7 +330,7 @@ export const outreachCases: readonly ConsumerCase[] = [
     states: [LOGGED_IN, basketAt("review")],
     define: (i) =>
       i
-        .withRequest("GET", `/baskets/${BASKET}`, (b) => b.headers(AUTH))
+        .withRequest("GET", basketPath(), (b) => b.headers(AUTH))
         .willRespondWith(200, (b) => b.headers(JSON_CONTENT).jsonBody(basketBody({ nextStep: "review", section: "terms", payment: true }))),
     async exercise(url) {
       const basket = expectOk(await getBasket(client(url), BASKET));
@@ -336,7 +345,7 @@ export const outreachCases: readonly ConsumerCase[] = [
     states: [LOGGED_IN, basketAt("outreach-activities")],
     define: (i) =>
       i
-        .withRequest("PUT", `/baskets/${BASKET}/outreach-activities`, (b) => b.headers(SEND).jsonBody({ activityIds: OUTREACH_FIXTURE.activityIds }))
+        .withRequest("PUT", basketPath("/outreach-activities"), (b) => b.headers(SEND).jsonBody({ activityIds: OUTREACH_FIXTURE.activityIds }))
         .willRespondWith(200, (b) => b.headers(JSON_CONTENT).jsonBody(basketBody({ nextStep: "outreach-advisories", section: "activities" }))),
     async exercise(url) {
       const basket = expectOk(await updateBasketOutreachActivities(client(url), BASKET, { activityIds: OUTREACH_FIXTURE.activityIds }));
@@ -348,7 +357,7 @@ export const outreachCases: readonly ConsumerCase[] = [
     states: [LOGGED_IN, basketAt("outreach-advisories")],
     define: (i) =>
       i
-        .withRequest("PUT", `/baskets/${BASKET}/outreach-advisories`, (b) =>
+        .withRequest("PUT", basketPath("/outreach-advisories"), (b) =>
           b.headers(SEND).jsonBody({ acknowledgedAdvisoryIds: OUTREACH_FIXTURE.acknowledgedAdvisoryIds }))
         .willRespondWith(200, (b) => b.headers(JSON_CONTENT).jsonBody(basketBody({ nextStep: "outreach-questions", section: "advisories" }))),
     async exercise(url) {
@@ -361,7 +370,7 @@ export const outreachCases: readonly ConsumerCase[] = [
     states: [LOGGED_IN, basketAt("outreach-advisories")],
     define: (i) =>
       i
-        .withRequest("PUT", `/baskets/${BASKET}/outreach-advisories`, (b) => b.headers(SEND).jsonBody({ acknowledgedAdvisoryIds: ["adv-hall-space"] }))
+        .withRequest("PUT", basketPath("/outreach-advisories"), (b) => b.headers(SEND).jsonBody({ acknowledgedAdvisoryIds: ["adv-hall-space"] }))
         .willRespondWith(422, problem(422, "validation_failed", {
           errors: arrayContaining({ field: "acknowledgedAdvisoryIds.adv-power", message: like("Confirm you have read “Power”") }),
         })),
@@ -375,7 +384,7 @@ export const outreachCases: readonly ConsumerCase[] = [
     states: [LOGGED_IN, basketAt("outreach-questions")],
     define: (i) =>
       i
-        .withRequest("PUT", `/baskets/${BASKET}/outreach-answers`, (b) => b.headers(SEND).jsonBody(OUTREACH_FIXTURE.answers))
+        .withRequest("PUT", basketPath("/outreach-answers"), (b) => b.headers(SEND).jsonBody(OUTREACH_FIXTURE.answers))
         .willRespondWith(200, (b) => b.headers(JSON_CONTENT).jsonBody(basketBody({ nextStep: "outreach-schedule", section: "answers" }))),
     async exercise(url) {
       const basket = expectOk(await updateBasketOutreachAnswers(client(url), BASKET, OUTREACH_FIXTURE.answers));
@@ -388,7 +397,7 @@ export const outreachCases: readonly ConsumerCase[] = [
     states: [LOGGED_IN, basketAt("outreach-questions")],
     define: (i) =>
       i
-        .withRequest("PUT", `/baskets/${BASKET}/outreach-answers`, (b) => b.headers(SEND).jsonBody(ANSWERS_WITH_ERROR))
+        .withRequest("PUT", basketPath("/outreach-answers"), (b) => b.headers(SEND).jsonBody(ANSWERS_WITH_ERROR))
         .willRespondWith(422, problem(422, "validation_failed", {
           errors: [{ field: "answers.lunch-end", message: like("Lunch must end after it starts (12:00)") }],
         })),
@@ -402,7 +411,7 @@ export const outreachCases: readonly ConsumerCase[] = [
     states: [LOGGED_IN, basketAt("outreach-schedule")],
     define: (i) =>
       i
-        .withRequest("PUT", `/baskets/${BASKET}/outreach-schedule`, (b) =>
+        .withRequest("PUT", basketPath("/outreach-schedule"), (b) =>
           b.headers(SEND).jsonBody({ ...outreachSchedule(EXAMPLE_DATE), date: fromProviderState("${date}", EXAMPLE_DATE) }))
         .willRespondWith(200, (b) => b.headers(JSON_CONTENT).jsonBody(basketBody({ nextStep: "outreach-terms", section: "schedule" }))),
     async exercise(url) {
@@ -417,7 +426,7 @@ export const outreachCases: readonly ConsumerCase[] = [
     states: [LOGGED_IN, basketAt("outreach-schedule")],
     define: (i) =>
       i
-        .withRequest("PUT", `/baskets/${BASKET}/outreach-schedule`, (b) =>
+        .withRequest("PUT", basketPath("/outreach-schedule"), (b) =>
           b.headers(SEND).jsonBody({ ...CLASHING_LUNCH, date: fromProviderState("${date}", EXAMPLE_DATE) }))
         .willRespondWith(422, problem(422, "validation_failed", {
           errors: [{
@@ -435,7 +444,7 @@ export const outreachCases: readonly ConsumerCase[] = [
     states: [LOGGED_IN, basketAt("outreach-terms")],
     define: (i) =>
       i
-        .withRequest("PUT", `/baskets/${BASKET}/outreach-terms`, (b) => b.headers(SEND).jsonBody({ acceptedTermsVersion: TERMS }))
+        .withRequest("PUT", basketPath("/outreach-terms"), (b) => b.headers(SEND).jsonBody({ acceptedTermsVersion: TERMS }))
         .willRespondWith(200, (b) => b.headers(JSON_CONTENT).jsonBody(basketBody({ nextStep: "payment", section: "terms" }))),
     async exercise(url) {
       const basket = expectOk(await updateBasketOutreachTerms(client(url), BASKET, { acceptedTermsVersion: TERMS }));
@@ -448,7 +457,7 @@ export const outreachCases: readonly ConsumerCase[] = [
     states: [LOGGED_IN, basketAt("outreach-terms")],
     define: (i) =>
       i
-        .withRequest("PUT", `/baskets/${BASKET}/outreach-terms`, (b) => b.headers(SEND).jsonBody({ acceptedTermsVersion: "outreach-2025-01" }))
+        .withRequest("PUT", basketPath("/outreach-terms"), (b) => b.headers(SEND).jsonBody({ acceptedTermsVersion: "outreach-2025-01" }))
         .willRespondWith(422, problem(422, "terms_outdated")),
     async exercise(url) {
       const p = expectProblem(await updateBasketOutreachTerms(client(url), BASKET, { acceptedTermsVersion: "outreach-2025-01" }), 422);
@@ -460,7 +469,7 @@ export const outreachCases: readonly ConsumerCase[] = [
     states: [LOGGED_IN, basketAt("payment")],
     define: (i) =>
       i
-        .withRequest("PUT", `/baskets/${BASKET}/payment`, (b) => b.headers(SEND).jsonBody({ method: "invoice", purchaseOrderNumber: "PO-RPS-2400" }))
+        .withRequest("PUT", basketPath("/payment"), (b) => b.headers(SEND).jsonBody({ method: "invoice", purchaseOrderNumber: "PO-RPS-2400" }))
         .willRespondWith(200, (b) => b.headers(JSON_CONTENT).jsonBody(basketBody({ nextStep: "review", section: "terms", payment: true }))),
     async exercise(url) {
       const basket = expectOk(await updateBasketPayment(client(url), BASKET, { method: "invoice", purchaseOrderNumber: "PO-RPS-2400" }));
@@ -474,10 +483,10 @@ export const outreachCases: readonly ConsumerCase[] = [
     states: [LOGGED_IN, basketAt("payment")],
     define: (i) =>
       i
-        .withRequest("GET", `/baskets/${BASKET}/quote`, (b) => b.headers(AUTH))
+        .withRequest("GET", basketPath("/quote"), (b) => b.headers(AUTH))
         .willRespondWith(200, (b) =>
           b.headers(JSON_CONTENT).jsonBody({
-            basketId: BASKET,
+            basketId,
             lines: eachLike(priceLine),
             total: money(40000),
             paymentOptions: arrayContaining({ method: "invoice", available: true, preferred: true }),
@@ -499,7 +508,7 @@ export const outreachCases: readonly ConsumerCase[] = [
     states: [LOGGED_IN, basketAt("review")],
     define: (i) =>
       i
-        .withRequest("POST", `/baskets/${BASKET}/checkout`, (b) =>
+        .withRequest("POST", basketPath("/checkout"), (b) =>
           b.headers({ ...SEND, "Idempotency-Key": "pact-outreach-invoice" }).jsonBody(CHECKOUT))
         .willRespondWith(201, (b) =>
           b.headers(JSON_CONTENT).jsonBody({ order: orderBody({ method: "invoice", actions: ["request-cancellation"] }) })),
@@ -514,7 +523,7 @@ export const outreachCases: readonly ConsumerCase[] = [
     states: [LOGGED_IN, basketAt("review", "card")],
     define: (i) =>
       i
-        .withRequest("POST", `/baskets/${BASKET}/checkout`, (b) =>
+        .withRequest("POST", basketPath("/checkout"), (b) =>
           b.headers({ ...SEND, "Idempotency-Key": "pact-outreach-card" }).jsonBody(CHECKOUT))
         .willRespondWith(201, (b) =>
           b.headers(JSON_CONTENT).jsonBody({
@@ -529,30 +538,30 @@ export const outreachCases: readonly ConsumerCase[] = [
   },
   {
     description: "get an outreach order awaiting its pro-forma invoice",
-    states: [LOGGED_IN, outreachOrder("ord-pact-outreach")],
+    states: [LOGGED_IN, outreachOrder()],
     define: (i) =>
       i
-        .withRequest("GET", "/orders/ord-pact-outreach", (b) => b.headers(AUTH))
+        .withRequest("GET", orderPath(), (b) => b.headers(AUTH))
         .willRespondWith(200, (b) =>
           b.headers(JSON_CONTENT).jsonBody({
             ...orderBody({ method: "invoice", actions: ["request-cancellation"], cancellationPolicy: true }),
-            id: "ord-pact-outreach",
+            id: fromState("${orderId}", { orderId: ORDER }),
           })),
     async exercise(url) {
-      const order = expectOk(await getOrder(client(url), "ord-pact-outreach"));
+      const order = expectOk(await getOrder(client(url), ORDER));
       expect(order).toMatchObject({ kind: "outreach", status: "requested" });
       expect(order.outreach?.schedule?.sessions[0]?.pupils).toBe(30);
     },
   },
   {
     description: "ask to cancel an outreach order within its 28 days' notice",
-    states: [LOGGED_IN, outreachOrder("ord-pact-outreach"), ["outreach order {orderId} is within its 28 days' notice", { orderId: "ord-pact-outreach" }]],
+    states: [LOGGED_IN, outreachOrder(), WITHIN_NOTICE],
     define: (i) =>
       i
-        .withRequest("POST", "/orders/ord-pact-outreach/cancellation-requests", (b) => b.headers(SEND).jsonBody({ reason: "The hall is being refloored." }))
+        .withRequest("POST", orderPath("/cancellation-requests"), (b) => b.headers(SEND).jsonBody({ reason: "The hall is being refloored." }))
         .willRespondWith(409, problem(409, "cancellation_not_allowed")),
     async exercise(url) {
-      const p = expectProblem(await requestOrderCancellation(client(url), "ord-pact-outreach", { reason: "The hall is being refloored." }), 409);
+      const p = expectProblem(await requestOrderCancellation(client(url), ORDER, { reason: "The hall is being refloored." }), 409);
       expect(p.code).toBe("cancellation_not_allowed");
     },
   },

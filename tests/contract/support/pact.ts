@@ -6,7 +6,10 @@ import type { ProviderStateName } from "../../../mocks/backend/provider-states";
 
 /** The repository root (tests/contract/support/ is three levels down). */
 export const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
-/** Where the consumer tests write pact files (gitignored; made by the run). */
+/**
+ * Where the consumer tests write pact files: committed, and checked current after the tests
+ * (scripts/pact-check.ts); provider teams verify them (pacts/README.md, ADR 0016).
+ */
 export const PACT_DIR = join(ROOT, "pacts");
 
 export const CONSUMER = "group-visits-web";
@@ -38,13 +41,25 @@ type UnconfiguredInteraction = ReturnType<PactV4["addInteraction"]>;
 type InteractionWithRequest = ReturnType<UnconfiguredInteraction["withRequest"]>;
 type InteractionWithResponse = ReturnType<InteractionWithRequest["willRespondWith"]>;
 
-/** A provider state as the consumer writes it: a name from mocks/backend/provider-states.ts, and its params. */
+/**
+ * A provider state as the consumer writes it: a name from mocks/backend/provider-states.ts
+ * (specified for provider teams in pacts/provider-states.json), and its params. Params are
+ * values the consumer chooses (an email, an idempotency key, a step); ids the provider
+ * generates are never params: the state returns them (see ConsumerCase).
+ */
 export type State = readonly [name: ProviderStateName, params?: Record<string, string>];
 
 /**
  * One consumer interaction and the app call that exercises it. The interaction is
  * built on the Pact DSL; `exercise` calls the app's real function in app/api/ against
  * the Pact mock server and asserts on its typed result.
+ *
+ * A value the provider chooses (a basket, order, payment or organisation id, a reset token,
+ * a bookable date) comes from a state's setup: `define` writes it with fromState (matchers.ts),
+ * e.g. `withRequest("GET", fromState("/baskets/${basketId}", { basketId: "bkt-example-visit" }))`,
+ * and `exercise` uses the example ("bkt-example-visit"), which is what the Pact mock server
+ * expects. The verifier puts the provider's value in its place. Each name must be returned
+ * by one of the case's states (pacts/provider-states.json; provider-states.test.ts checks).
  */
 export interface ConsumerCase {
   /** The interaction's description; unique within a pact. */
