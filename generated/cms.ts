@@ -271,7 +271,10 @@ export interface components {
             title: string;
             status: number;
             detail?: string;
-            /** @description A stable machine-readable reason, e.g. `not_found`. */
+            /**
+             * @description A stable machine-readable reason. Each response lists (as an enum) the codes
+             *     the CMS sends with it, so this is open here and closed per response.
+             */
             code?: string;
             /** @description Per-field validation messages. */
             errors?: components["schemas"]["FieldError"][];
@@ -469,7 +472,10 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/problem+json": components["schemas"]["Problem"];
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code?: "bad_request";
+                };
             };
         };
         /** @description No such published content (code `not_found`). */
@@ -478,7 +484,10 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/problem+json": components["schemas"]["Problem"];
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code?: "not_found";
+                };
             };
         };
         /** @description Rate limited (code `rate_limited`). */
@@ -488,7 +497,10 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/problem+json": components["schemas"]["Problem"];
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code?: "rate_limited";
+                };
             };
         };
         /** @description An unexpected error (5xx). */
@@ -503,6 +515,11 @@ export interface components {
     };
     parameters: {
         TermsKind: components["schemas"]["TermsKind"];
+        /**
+         * @description The caller's id for this request (the website's own request id), logged by the backend so that one id follows a request through every tier. 8-128 characters of letters, digits and `._:/+=-`.
+         * @example 3f1c9a7e-5b2d-4e8f-9a61-0c7d2b4e8f10
+         */
+        RequestId: string;
     };
     requestBodies: never;
     headers: {
@@ -516,7 +533,13 @@ export interface operations {
     getSite: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The caller's id for this request (the website's own request id), logged by the backend so that one id follows a request through every tier. 8-128 characters of letters, digits and `._:/+=-`.
+                 * @example 3f1c9a7e-5b2d-4e8f-9a61-0c7d2b4e8f10
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -539,7 +562,13 @@ export interface operations {
     listPages: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The caller's id for this request (the website's own request id), logged by the backend so that one id follows a request through every tier. 8-128 characters of letters, digits and `._:/+=-`.
+                 * @example 3f1c9a7e-5b2d-4e8f-9a61-0c7d2b4e8f10
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -561,7 +590,13 @@ export interface operations {
     getPage: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The caller's id for this request (the website's own request id), logged by the backend so that one id follows a request through every tier. 8-128 characters of letters, digits and `._:/+=-`.
+                 * @example 3f1c9a7e-5b2d-4e8f-9a61-0c7d2b4e8f10
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
             path: {
                 slug: string;
             };
@@ -589,7 +624,13 @@ export interface operations {
                 /** @description Only venues that take bookings from this group type. */
                 groupType?: components["schemas"]["GroupType"];
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description The caller's id for this request (the website's own request id), logged by the backend so that one id follows a request through every tier. 8-128 characters of letters, digits and `._:/+=-`.
+                 * @example 3f1c9a7e-5b2d-4e8f-9a61-0c7d2b4e8f10
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -612,7 +653,13 @@ export interface operations {
     getVenue: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The caller's id for this request (the website's own request id), logged by the backend so that one id follows a request through every tier. 8-128 characters of letters, digits and `._:/+=-`.
+                 * @example 3f1c9a7e-5b2d-4e8f-9a61-0c7d2b4e8f10
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
             path: {
                 venueId: string;
             };
@@ -637,7 +684,13 @@ export interface operations {
     listGroupTypes: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The caller's id for this request (the website's own request id), logged by the backend so that one id follows a request through every tier. 8-128 characters of letters, digits and `._:/+=-`.
+                 * @example 3f1c9a7e-5b2d-4e8f-9a61-0c7d2b4e8f10
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -659,7 +712,13 @@ export interface operations {
     getGroupType: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The caller's id for this request (the website's own request id), logged by the backend so that one id follows a request through every tier. 8-128 characters of letters, digits and `._:/+=-`.
+                 * @example 3f1c9a7e-5b2d-4e8f-9a61-0c7d2b4e8f10
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
             path: {
                 groupType: components["schemas"]["GroupType"];
             };
@@ -689,7 +748,13 @@ export interface operations {
                 /** @description Only outreach activities (true) or only on-site ones (false). */
                 outreach?: boolean;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description The caller's id for this request (the website's own request id), logged by the backend so that one id follows a request through every tier. 8-128 characters of letters, digits and `._:/+=-`.
+                 * @example 3f1c9a7e-5b2d-4e8f-9a61-0c7d2b4e8f10
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -712,7 +777,13 @@ export interface operations {
     getActivityContent: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The caller's id for this request (the website's own request id), logged by the backend so that one id follows a request through every tier. 8-128 characters of letters, digits and `._:/+=-`.
+                 * @example 3f1c9a7e-5b2d-4e8f-9a61-0c7d2b4e8f10
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
             path: {
                 activityId: string;
             };
@@ -740,7 +811,13 @@ export interface operations {
                 appliesTo?: components["schemas"]["BookingKind"];
                 activityId?: string;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description The caller's id for this request (the website's own request id), logged by the backend so that one id follows a request through every tier. 8-128 characters of letters, digits and `._:/+=-`.
+                 * @example 3f1c9a7e-5b2d-4e8f-9a61-0c7d2b4e8f10
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -763,7 +840,13 @@ export interface operations {
     getAdvisory: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The caller's id for this request (the website's own request id), logged by the backend so that one id follows a request through every tier. 8-128 characters of letters, digits and `._:/+=-`.
+                 * @example 3f1c9a7e-5b2d-4e8f-9a61-0c7d2b4e8f10
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
             path: {
                 advisoryId: string;
             };
@@ -788,7 +871,13 @@ export interface operations {
     getCurrentTerms: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The caller's id for this request (the website's own request id), logged by the backend so that one id follows a request through every tier. 8-128 characters of letters, digits and `._:/+=-`.
+                 * @example 3f1c9a7e-5b2d-4e8f-9a61-0c7d2b4e8f10
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
             path: {
                 termsKind: components["parameters"]["TermsKind"];
             };
@@ -813,7 +902,13 @@ export interface operations {
     listTermsVersions: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The caller's id for this request (the website's own request id), logged by the backend so that one id follows a request through every tier. 8-128 characters of letters, digits and `._:/+=-`.
+                 * @example 3f1c9a7e-5b2d-4e8f-9a61-0c7d2b4e8f10
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
             path: {
                 termsKind: components["parameters"]["TermsKind"];
             };
@@ -838,7 +933,13 @@ export interface operations {
     getTermsVersion: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The caller's id for this request (the website's own request id), logged by the backend so that one id follows a request through every tier. 8-128 characters of letters, digits and `._:/+=-`.
+                 * @example 3f1c9a7e-5b2d-4e8f-9a61-0c7d2b4e8f10
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
             path: {
                 termsKind: components["parameters"]["TermsKind"];
                 version: string;

@@ -964,7 +964,10 @@ export interface components {
             status: number;
             /** @description A human-readable explanation of this occurrence, safe to show to the user. */
             detail?: string;
-            /** @description A stable machine-readable reason, e.g. `invalid_credentials`. */
+            /**
+             * @description A stable machine-readable reason. Each response below lists (as an enum) the
+             *     codes the gateway sends with it, so this is open here and closed per response.
+             */
             code?: string;
             /** @description Per-field validation messages. */
             errors?: components["schemas"]["FieldError"][];
@@ -974,6 +977,26 @@ export interface components {
             field: string;
             message: string;
         };
+        /** @description The body the AWS API Gateway in front of the gateway sends with its own refusals (throttling, a missing or invalid token, a WAF block, a body too large, an integration failure or timeout): a message only, no problem detail. More properties may appear. */
+        GatewayMessage: {
+            /** @description e.g. "Too Many Requests", "Forbidden", "Endpoint request timed out". */
+            message: string;
+        };
+        /** @description A 403 body: the gateway's problem (code `forbidden` or a more specific one), or the API Gateway's own refusal (a missing or invalid token, a WAF rule). */
+        ForbiddenOrRefused: (components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "forbidden" | "not_lead" | "not_associated" | "association_not_approved";
+        }) | components["schemas"]["GatewayMessage"];
+        /** @description A 429 body: the gateway's problem (code `rate_limited`), or the API Gateway's throttling message. */
+        RateLimitedOrThrottled: (components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "rate_limited";
+        }) | components["schemas"]["GatewayMessage"];
+        /** @description A 403 body of `createBasket`: the gateway's problem (code `association_not_approved` or `kind_not_allowed`), or the API Gateway's own refusal. */
+        BasketForbiddenOrRefused: (components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "association_not_approved" | "kind_not_allowed";
+        }) | components["schemas"]["GatewayMessage"];
         Accepted: {
             /** @enum {string} */
             status: "accepted";
@@ -1438,13 +1461,30 @@ export interface components {
         MessageSeverity: "info" | "warning" | "error";
         /** @description Advice computed by the gateway, e.g. "Add 1 adult for up to 8 more pupils aged 5–11". */
         BasketMessage: {
-            /** @description e.g. `ratio_shortfall`, `slot_clash`, `capacity_low`, `hold_expiring`. */
-            code: string;
+            code: components["schemas"]["BasketMessageCode"];
             severity: components["schemas"]["MessageSeverity"];
             message: string;
             /** @description The step field the message is about, as in `FieldError.field`. */
             field?: string;
         };
+        /**
+         * @description What a basket or amendment message is about:
+         *     - `ratio_shortfall`: too few adults for the supervision ratios (error, field `adults`);
+         *     - `ratio_met`: the adults supervise the children within the ratios, free (info);
+         *     - `extra_adults`: adults beyond the ratios, and what each pays (info);
+         *     - `date_unavailable`: the chosen date cannot be booked (error, field `visitDate` or `date`);
+         *     - `age_band_mismatch`: a chosen activity is designed for other age bands (warning);
+         *     - `slot_sold_out`: a chosen slot or session time has sold out (error);
+         *     - `capacity_low`: few places are left in a chosen slot (info);
+         *     - `capacity_unavailable`: the day's capacity is gone (error);
+         *     - `hold_expiring`: the hold ends soon (warning);
+         *     - `hold_expired`: the hold has lapsed and the places were released (error);
+         *     - `payment_failed`, `payment_cancelled`: the last card payment failed or was cancelled (warning, field `method`);
+         *     - `outreach_request`: an outreach booking is a request the team confirms (info);
+         *     - `cancellation_notice`: the notice needed to cancel an outreach booking (info).
+         * @enum {string}
+         */
+        BasketMessageCode: "ratio_shortfall" | "ratio_met" | "extra_adults" | "date_unavailable" | "age_band_mismatch" | "slot_sold_out" | "capacity_low" | "capacity_unavailable" | "hold_expiring" | "hold_expired" | "payment_failed" | "payment_cancelled" | "outreach_request" | "cancellation_notice";
         BasketHold: {
             /** Format: date-time */
             expiresAt: string;
@@ -1591,9 +1631,20 @@ export interface components {
         TimelineEvent: {
             /** Format: date-time */
             at: string;
-            event: string;
+            event: components["schemas"]["TimelineEventKind"];
+            /** @description What happened, in words to show the user. */
             description: string;
         };
+        /**
+         * @description What happened to the order: `booked` (visit or group visit made), `requested`
+         *     (outreach request sent), `resubmitted` (a basket whose card payment failed was
+         *     submitted again), `held` (held awaiting card payment), `awaiting-payment`,
+         *     `invoice-sent`, `paid`, `payment-failed`, `payment-cancelled`, `confirmed`,
+         *     `amended` (numbers increased), `cancellation-requested`, `cancelled`, `lapsed` (an
+         *     unpaid hold ran out), `visited` (the visit took place).
+         * @enum {string}
+         */
+        TimelineEventKind: "booked" | "requested" | "resubmitted" | "held" | "awaiting-payment" | "invoice-sent" | "paid" | "payment-failed" | "payment-cancelled" | "confirmed" | "amended" | "cancellation-requested" | "cancelled" | "lapsed" | "visited";
         /** @enum {string} */
         OrderAction: "request-cancellation" | "amend" | "pay";
         Order: components["schemas"]["OrderSummary"] & {
@@ -1668,8 +1719,14 @@ export interface components {
             payment?: components["schemas"]["PaymentSession"];
         };
         EligibilityReason: {
-            /** @description e.g. `outside_region`, `group_type_not_eligible`, `association_not_approved`. */
-            code: string;
+            /**
+             * @description `group_type_not_eligible` (outreach is for education and home-education
+             *     organisations), `outside_region` (the organisation's postcode is outside the
+             *     outreach region) or `association_not_approved` (the user's request to join the
+             *     organisation is still pending).
+             * @enum {string}
+             */
+            code: "group_type_not_eligible" | "outside_region" | "association_not_approved";
             message: string;
         };
         OutreachEligibility: {
@@ -1764,7 +1821,10 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/problem+json": components["schemas"]["Problem"];
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code?: "bad_request";
+                };
             };
         };
         /** @description No session, or the session has expired (code `unauthenticated`). */
@@ -1773,16 +1833,20 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/problem+json": components["schemas"]["Problem"];
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code?: "unauthenticated";
+                };
             };
         };
-        /** @description The user may not do this (code `forbidden`, or a more specific code). */
+        /** @description The user may not do this (a problem: code `forbidden`, or a more specific code), or the API Gateway in front refused the request: a missing or invalid token, or a WAF rule (a `GatewayMessage`). */
         Forbidden: {
             headers: {
                 [name: string]: unknown;
             };
             content: {
-                "application/problem+json": components["schemas"]["Problem"];
+                "application/problem+json": components["schemas"]["ForbiddenOrRefused"];
+                "application/json": components["schemas"]["ForbiddenOrRefused"];
             };
         };
         /** @description No such resource, or not one the user may see (code `not_found`). */
@@ -1791,7 +1855,10 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/problem+json": components["schemas"]["Problem"];
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code?: "not_found";
+                };
             };
         };
         /**
@@ -1804,7 +1871,10 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/problem+json": components["schemas"]["Problem"];
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code?: "basket_not_open" | "step_out_of_order";
+                };
             };
         };
         /** @description The order cannot be amended (code `amendment_not_allowed`, e.g. invoice-paid, cancelled or past), or the capacity is not available (code `capacity_unavailable`). */
@@ -1813,7 +1883,10 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/problem+json": components["schemas"]["Problem"];
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code?: "amendment_not_allowed" | "capacity_unavailable";
+                };
             };
         };
         /** @description The body is invalid (code `validation_failed`); `errors` lists a message per field. */
@@ -1822,17 +1895,21 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/problem+json": components["schemas"]["Problem"];
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code?: "validation_failed";
+                };
             };
         };
-        /** @description Rate limited (code `rate_limited`). */
+        /** @description Rate limited by the gateway (a problem, code `rate_limited`), or throttled by the API Gateway in front (a `GatewayMessage`). `Retry-After` says when to try again, when present. */
         TooManyRequests: {
             headers: {
                 "Retry-After": components["headers"]["RetryAfter"];
                 [name: string]: unknown;
             };
             content: {
-                "application/problem+json": components["schemas"]["Problem"];
+                "application/problem+json": components["schemas"]["RateLimitedOrThrottled"];
+                "application/json": components["schemas"]["RateLimitedOrThrottled"];
             };
         };
         /** @description An unexpected error (5xx). */
@@ -1853,6 +1930,54 @@ export interface components {
                 "application/json": components["schemas"]["Basket"];
             };
         };
+        /** @description Sent by the API Gateway in front, not the gateway itself: a missing or invalid token, or a request refused by a WAF rule. */
+        GatewayForbidden: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["GatewayMessage"];
+            };
+        };
+        /** @description Sent by the API Gateway in front: the request body is larger than it accepts (10 MB). */
+        PayloadTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["GatewayMessage"];
+            };
+        };
+        /** @description Sent by the API Gateway in front: the request was throttled (the stage's or the client's rate or burst limit). Try again after `Retry-After` seconds, when present. */
+        GatewayThrottled: {
+            headers: {
+                "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["GatewayMessage"];
+            };
+        };
+        /** @description Sent by the API Gateway in front: the integration behind it failed or answered with something it could not map. Safe to retry a read; retry a write only with its `Idempotency-Key`. */
+        BadGateway: {
+            headers: {
+                "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["GatewayMessage"];
+            };
+        };
+        /** @description Sent by the API Gateway in front: the integration did not answer within its timeout (29 seconds). The request may still have been processed; retry a write only with its `Idempotency-Key`. */
+        GatewayTimeout: {
+            headers: {
+                "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["GatewayMessage"];
+            };
+        };
     };
     parameters: {
         OrganisationId: string;
@@ -1864,12 +1989,20 @@ export interface components {
         PaymentId: string;
         /** @description A fresh unique value (a UUID) per intended operation, reused unchanged for its retries. */
         IdempotencyKey: string;
+        /**
+         * @description The caller's id for this request (the website's own request id), logged by the backend so that one id follows a request through every tier. 8-128 characters of letters, digits and `._:/+=-`.
+         * @example 3f1c9a7e-5b2d-4e8f-9a61-0c7d2b4e8f10
+         */
+        RequestId: string;
     };
     requestBodies: never;
     headers: {
         /** @description `true` when this response is the stored answer to an earlier request with the same key. */
         IdempotentReplayed: "true";
-        /** @description Seconds to wait before trying again. */
+        /**
+         * @description Seconds to wait before trying again.
+         * @example 30
+         */
         RetryAfter: number;
     };
     pathItems: never;
@@ -1879,7 +2012,13 @@ export interface operations {
     login: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The caller's id for this request (the website's own request id), logged by the backend so that one id follows a request through every tier. 8-128 characters of letters, digits and `._:/+=-`.
+                 * @example 3f1c9a7e-5b2d-4e8f-9a61-0c7d2b4e8f10
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1904,18 +2043,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "invalid_credentials";
+                    };
                 };
             };
+            403: components["responses"]["GatewayForbidden"];
+            413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
+            502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
             default: components["responses"]["UnexpectedError"];
         };
     };
     logout: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The caller's id for this request (the website's own request id), logged by the backend so that one id follows a request through every tier. 8-128 characters of letters, digits and `._:/+=-`.
+                 * @example 3f1c9a7e-5b2d-4e8f-9a61-0c7d2b4e8f10
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1929,13 +2081,24 @@ export interface operations {
                 content?: never;
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["GatewayForbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["GatewayThrottled"];
+            502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
             default: components["responses"]["UnexpectedError"];
         };
     };
     requestPasswordReset: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The caller's id for this request (the website's own request id), logged by the backend so that one id follows a request through every tier. 8-128 characters of letters, digits and `._:/+=-`.
+                 * @example 3f1c9a7e-5b2d-4e8f-9a61-0c7d2b4e8f10
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1954,15 +2117,25 @@ export interface operations {
                     "application/json": components["schemas"]["Accepted"];
                 };
             };
+            403: components["responses"]["GatewayForbidden"];
+            413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
+            502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
             default: components["responses"]["UnexpectedError"];
         };
     };
     completePasswordReset: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The caller's id for this request (the website's own request id), logged by the backend so that one id follows a request through every tier. 8-128 characters of letters, digits and `._:/+=-`.
+                 * @example 3f1c9a7e-5b2d-4e8f-9a61-0c7d2b4e8f10
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1979,6 +2152,8 @@ export interface operations {
                 };
                 content?: never;
             };
+            403: components["responses"]["GatewayForbidden"];
+            413: components["responses"]["PayloadTooLarge"];
             /**
              * @description The token is unknown, used or expired (code `invalid_reset_token`), or the new
              *     password does not meet the policy (code `validation_failed`, with `errors`).
@@ -1988,17 +2163,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "invalid_reset_token" | "validation_failed";
+                    };
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
             default: components["responses"]["UnexpectedError"];
         };
     };
     getCurrentUser: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The caller's id for this request (the website's own request id), logged by the backend so that one id follows a request through every tier. 8-128 characters of letters, digits and `._:/+=-`.
+                 * @example 3f1c9a7e-5b2d-4e8f-9a61-0c7d2b4e8f10
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2014,13 +2200,24 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["GatewayForbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["GatewayThrottled"];
+            502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
             default: components["responses"]["UnexpectedError"];
         };
     };
     updateCurrentUser: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The caller's id for this request (the website's own request id), logged by the backend so that one id follows a request through every tier. 8-128 characters of letters, digits and `._:/+=-`.
+                 * @example 3f1c9a7e-5b2d-4e8f-9a61-0c7d2b4e8f10
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2040,14 +2237,25 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["GatewayForbidden"];
+            413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["GatewayThrottled"];
+            502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
             default: components["responses"]["UnexpectedError"];
         };
     };
     changePassword: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The caller's id for this request (the website's own request id), logged by the backend so that one id follows a request through every tier. 8-128 characters of letters, digits and `._:/+=-`.
+                 * @example 3f1c9a7e-5b2d-4e8f-9a61-0c7d2b4e8f10
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2065,23 +2273,36 @@ export interface operations {
                 content?: never;
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["GatewayForbidden"];
+            413: components["responses"]["PayloadTooLarge"];
             /** @description The current password is wrong (code `invalid_current_password`) or the new one does not meet the policy (with `errors`). */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "invalid_current_password" | "validation_failed";
+                    };
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
             default: components["responses"]["UnexpectedError"];
         };
     };
     setCurrentOrganisation: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The caller's id for this request (the website's own request id), logged by the backend so that one id follows a request through every tier. 8-128 characters of letters, digits and `._:/+=-`.
+                 * @example 3f1c9a7e-5b2d-4e8f-9a61-0c7d2b4e8f10
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2102,14 +2323,24 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["GatewayThrottled"];
+            502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
             default: components["responses"]["UnexpectedError"];
         };
     };
     listMyAssociations: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The caller's id for this request (the website's own request id), logged by the backend so that one id follows a request through every tier. 8-128 characters of letters, digits and `._:/+=-`.
+                 * @example 3f1c9a7e-5b2d-4e8f-9a61-0c7d2b4e8f10
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2125,13 +2356,24 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["GatewayForbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["GatewayThrottled"];
+            502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
             default: components["responses"]["UnexpectedError"];
         };
     };
     requestAssociation: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The caller's id for this request (the website's own request id), logged by the backend so that one id follows a request through every tier. 8-128 characters of letters, digits and `._:/+=-`.
+                 * @example 3f1c9a7e-5b2d-4e8f-9a61-0c7d2b4e8f10
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2151,6 +2393,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["GatewayForbidden"];
             404: components["responses"]["NotFound"];
             /** @description The user already has an association (pending or approved) with this organisation (code `already_associated`). */
             409: {
@@ -2158,17 +2401,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "already_associated";
+                    };
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["GatewayThrottled"];
+            502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
             default: components["responses"]["UnexpectedError"];
         };
     };
     leaveAssociation: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The caller's id for this request (the website's own request id), logged by the backend so that one id follows a request through every tier. 8-128 characters of letters, digits and `._:/+=-`.
+                 * @example 3f1c9a7e-5b2d-4e8f-9a61-0c7d2b4e8f10
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
             path: {
                 organisationId: components["parameters"]["OrganisationId"];
             };
@@ -2184,6 +2440,7 @@ export interface operations {
                 content?: never;
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["GatewayForbidden"];
             404: components["responses"]["NotFound"];
             /** @description The user is the organisation's only lead and other members remain (code `last_lead`). */
             409: {
@@ -2191,16 +2448,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "last_lead";
+                    };
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["GatewayThrottled"];
+            502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
             default: components["responses"]["UnexpectedError"];
         };
     };
     createOrganisation: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The caller's id for this request (the website's own request id), logged by the backend so that one id follows a request through every tier. 8-128 characters of letters, digits and `._:/+=-`.
+                 * @example 3f1c9a7e-5b2d-4e8f-9a61-0c7d2b4e8f10
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2220,23 +2490,37 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["GatewayForbidden"];
             /** @description An organisation with the same identifier (e.g. school URN) exists (code `organisation_exists`); ask to join it instead. */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "organisation_exists";
+                    };
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["GatewayThrottled"];
+            502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
             default: components["responses"]["UnexpectedError"];
         };
     };
     getOrganisation: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The caller's id for this request (the website's own request id), logged by the backend so that one id follows a request through every tier. 8-128 characters of letters, digits and `._:/+=-`.
+                 * @example 3f1c9a7e-5b2d-4e8f-9a61-0c7d2b4e8f10
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
             path: {
                 organisationId: components["parameters"]["OrganisationId"];
             };
@@ -2254,14 +2538,25 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["GatewayForbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["GatewayThrottled"];
+            502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
             default: components["responses"]["UnexpectedError"];
         };
     };
     updateOrganisation: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The caller's id for this request (the website's own request id), logged by the backend so that one id follows a request through every tier. 8-128 characters of letters, digits and `._:/+=-`.
+                 * @example 3f1c9a7e-5b2d-4e8f-9a61-0c7d2b4e8f10
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
             path: {
                 organisationId: components["parameters"]["OrganisationId"];
             };
@@ -2285,14 +2580,24 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["GatewayThrottled"];
+            502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
             default: components["responses"]["UnexpectedError"];
         };
     };
     createRegistration: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The caller's id for this request (the website's own request id), logged by the backend so that one id follows a request through every tier. 8-128 characters of letters, digits and `._:/+=-`.
+                 * @example 3f1c9a7e-5b2d-4e8f-9a61-0c7d2b4e8f10
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2311,13 +2616,17 @@ export interface operations {
                     "application/json": components["schemas"]["RegistrationResult"];
                 };
             };
+            403: components["responses"]["GatewayForbidden"];
             /** @description The organisation to join does not exist (code `organisation_not_found`). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "organisation_not_found";
+                    };
                 };
             };
             /** @description An account with this email exists (code `email_registered`; offer log in or password reset), or the new organisation exists already (code `organisation_exists`). */
@@ -2326,11 +2635,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "email_registered" | "organisation_exists";
+                    };
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
+            502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -2341,7 +2656,13 @@ export interface operations {
                 /** @description The kind of booking being made (defaults to `visit`). */
                 kind?: components["schemas"]["OrderKind"];
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description The caller's id for this request (the website's own request id), logged by the backend so that one id follows a request through every tier. 8-128 characters of letters, digits and `._:/+=-`.
+                 * @example 3f1c9a7e-5b2d-4e8f-9a61-0c7d2b4e8f10
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
             path: {
                 /** @description The venue's id (the same id as the CMS venue). */
                 venueId: components["parameters"]["VenueId"];
@@ -2361,7 +2682,12 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["GatewayForbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["GatewayThrottled"];
+            502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -2374,7 +2700,13 @@ export interface operations {
                 /** @description Only activities open to this group type (defaults to the user's). */
                 groupType?: components["schemas"]["GroupType"];
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description The caller's id for this request (the website's own request id), logged by the backend so that one id follows a request through every tier. 8-128 characters of letters, digits and `._:/+=-`.
+                 * @example 3f1c9a7e-5b2d-4e8f-9a61-0c7d2b4e8f10
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
             path: {
                 /** @description The venue's id (the same id as the CMS venue). */
                 venueId: components["parameters"]["VenueId"];
@@ -2394,7 +2726,12 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["GatewayForbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["GatewayThrottled"];
+            502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -2404,7 +2741,13 @@ export interface operations {
                 status?: components["schemas"]["BasketStatus"];
                 kind?: components["schemas"]["OrderKind"];
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description The caller's id for this request (the website's own request id), logged by the backend so that one id follows a request through every tier. 8-128 characters of letters, digits and `._:/+=-`.
+                 * @example 3f1c9a7e-5b2d-4e8f-9a61-0c7d2b4e8f10
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2421,13 +2764,24 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["GatewayForbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["GatewayThrottled"];
+            502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
             default: components["responses"]["UnexpectedError"];
         };
     };
     createBasket: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The caller's id for this request (the website's own request id), logged by the backend so that one id follows a request through every tier. 8-128 characters of letters, digits and `._:/+=-`.
+                 * @example 3f1c9a7e-5b2d-4e8f-9a61-0c7d2b4e8f10
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2453,17 +2807,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["BasketForbiddenOrRefused"];
+                    "application/json": components["schemas"]["BasketForbiddenOrRefused"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["GatewayThrottled"];
+            502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
             default: components["responses"]["UnexpectedError"];
         };
     };
     getBasket: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The caller's id for this request (the website's own request id), logged by the backend so that one id follows a request through every tier. 8-128 characters of letters, digits and `._:/+=-`.
+                 * @example 3f1c9a7e-5b2d-4e8f-9a61-0c7d2b4e8f10
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
             path: {
                 basketId: components["parameters"]["BasketId"];
             };
@@ -2481,14 +2846,25 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["GatewayForbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["GatewayThrottled"];
+            502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
             default: components["responses"]["UnexpectedError"];
         };
     };
     discardBasket: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The caller's id for this request (the website's own request id), logged by the backend so that one id follows a request through every tier. 8-128 characters of letters, digits and `._:/+=-`.
+                 * @example 3f1c9a7e-5b2d-4e8f-9a61-0c7d2b4e8f10
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
             path: {
                 basketId: components["parameters"]["BasketId"];
             };
@@ -2504,15 +2880,26 @@ export interface operations {
                 content?: never;
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["GatewayForbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["BasketConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["GatewayThrottled"];
+            502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
             default: components["responses"]["UnexpectedError"];
         };
     };
     updateBasketDate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The caller's id for this request (the website's own request id), logged by the backend so that one id follows a request through every tier. 8-128 characters of letters, digits and `._:/+=-`.
+                 * @example 3f1c9a7e-5b2d-4e8f-9a61-0c7d2b4e8f10
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
             path: {
                 basketId: components["parameters"]["BasketId"];
             };
@@ -2526,16 +2913,27 @@ export interface operations {
         responses: {
             200: components["responses"]["BasketUpdated"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["GatewayForbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["BasketConflict"];
+            413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["GatewayThrottled"];
+            502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
             default: components["responses"]["UnexpectedError"];
         };
     };
     updateBasketInformation: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The caller's id for this request (the website's own request id), logged by the backend so that one id follows a request through every tier. 8-128 characters of letters, digits and `._:/+=-`.
+                 * @example 3f1c9a7e-5b2d-4e8f-9a61-0c7d2b4e8f10
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
             path: {
                 basketId: components["parameters"]["BasketId"];
             };
@@ -2549,16 +2947,27 @@ export interface operations {
         responses: {
             200: components["responses"]["BasketUpdated"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["GatewayForbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["BasketConflict"];
+            413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["GatewayThrottled"];
+            502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
             default: components["responses"]["UnexpectedError"];
         };
     };
     updateBasketSchedule: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The caller's id for this request (the website's own request id), logged by the backend so that one id follows a request through every tier. 8-128 characters of letters, digits and `._:/+=-`.
+                 * @example 3f1c9a7e-5b2d-4e8f-9a61-0c7d2b4e8f10
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
             path: {
                 basketId: components["parameters"]["BasketId"];
             };
@@ -2572,16 +2981,27 @@ export interface operations {
         responses: {
             200: components["responses"]["BasketUpdated"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["GatewayForbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["BasketConflict"];
+            413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["GatewayThrottled"];
+            502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
             default: components["responses"]["UnexpectedError"];
         };
     };
     updateBasketGroupActivities: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The caller's id for this request (the website's own request id), logged by the backend so that one id follows a request through every tier. 8-128 characters of letters, digits and `._:/+=-`.
+                 * @example 3f1c9a7e-5b2d-4e8f-9a61-0c7d2b4e8f10
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
             path: {
                 basketId: components["parameters"]["BasketId"];
             };
@@ -2595,16 +3015,27 @@ export interface operations {
         responses: {
             200: components["responses"]["BasketUpdated"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["GatewayForbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["BasketConflict"];
+            413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["GatewayThrottled"];
+            502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
             default: components["responses"]["UnexpectedError"];
         };
     };
     updateBasketGroupCapacities: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The caller's id for this request (the website's own request id), logged by the backend so that one id follows a request through every tier. 8-128 characters of letters, digits and `._:/+=-`.
+                 * @example 3f1c9a7e-5b2d-4e8f-9a61-0c7d2b4e8f10
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
             path: {
                 basketId: components["parameters"]["BasketId"];
             };
@@ -2618,16 +3049,27 @@ export interface operations {
         responses: {
             200: components["responses"]["BasketUpdated"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["GatewayForbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["BasketConflict"];
+            413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["GatewayThrottled"];
+            502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
             default: components["responses"]["UnexpectedError"];
         };
     };
     updateBasketGroupDetails: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The caller's id for this request (the website's own request id), logged by the backend so that one id follows a request through every tier. 8-128 characters of letters, digits and `._:/+=-`.
+                 * @example 3f1c9a7e-5b2d-4e8f-9a61-0c7d2b4e8f10
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
             path: {
                 basketId: components["parameters"]["BasketId"];
             };
@@ -2641,16 +3083,27 @@ export interface operations {
         responses: {
             200: components["responses"]["BasketUpdated"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["GatewayForbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["BasketConflict"];
+            413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["GatewayThrottled"];
+            502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
             default: components["responses"]["UnexpectedError"];
         };
     };
     updateBasketOutreachActivities: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The caller's id for this request (the website's own request id), logged by the backend so that one id follows a request through every tier. 8-128 characters of letters, digits and `._:/+=-`.
+                 * @example 3f1c9a7e-5b2d-4e8f-9a61-0c7d2b4e8f10
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
             path: {
                 basketId: components["parameters"]["BasketId"];
             };
@@ -2664,16 +3117,27 @@ export interface operations {
         responses: {
             200: components["responses"]["BasketUpdated"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["GatewayForbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["BasketConflict"];
+            413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["GatewayThrottled"];
+            502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
             default: components["responses"]["UnexpectedError"];
         };
     };
     updateBasketOutreachAdvisories: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The caller's id for this request (the website's own request id), logged by the backend so that one id follows a request through every tier. 8-128 characters of letters, digits and `._:/+=-`.
+                 * @example 3f1c9a7e-5b2d-4e8f-9a61-0c7d2b4e8f10
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
             path: {
                 basketId: components["parameters"]["BasketId"];
             };
@@ -2687,16 +3151,27 @@ export interface operations {
         responses: {
             200: components["responses"]["BasketUpdated"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["GatewayForbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["BasketConflict"];
+            413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["GatewayThrottled"];
+            502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
             default: components["responses"]["UnexpectedError"];
         };
     };
     updateBasketOutreachAnswers: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The caller's id for this request (the website's own request id), logged by the backend so that one id follows a request through every tier. 8-128 characters of letters, digits and `._:/+=-`.
+                 * @example 3f1c9a7e-5b2d-4e8f-9a61-0c7d2b4e8f10
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
             path: {
                 basketId: components["parameters"]["BasketId"];
             };
@@ -2710,16 +3185,27 @@ export interface operations {
         responses: {
             200: components["responses"]["BasketUpdated"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["GatewayForbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["BasketConflict"];
+            413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["GatewayThrottled"];
+            502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
             default: components["responses"]["UnexpectedError"];
         };
     };
     updateBasketOutreachSchedule: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The caller's id for this request (the website's own request id), logged by the backend so that one id follows a request through every tier. 8-128 characters of letters, digits and `._:/+=-`.
+                 * @example 3f1c9a7e-5b2d-4e8f-9a61-0c7d2b4e8f10
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
             path: {
                 basketId: components["parameters"]["BasketId"];
             };
@@ -2733,16 +3219,38 @@ export interface operations {
         responses: {
             200: components["responses"]["BasketUpdated"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["GatewayForbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["BasketConflict"];
+            /** @description The basket is not open (code `basket_not_open`), an earlier step is missing (code `step_out_of_order`), a chosen session time has just been taken (code `slot_sold_out`; `errors` point at it, e.g. `sessions.0.start`), or the team's day is full (code `capacity_unavailable`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "basket_not_open" | "step_out_of_order" | "slot_sold_out" | "capacity_unavailable";
+                    };
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["GatewayThrottled"];
+            502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
             default: components["responses"]["UnexpectedError"];
         };
     };
     updateBasketOutreachTerms: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The caller's id for this request (the website's own request id), logged by the backend so that one id follows a request through every tier. 8-128 characters of letters, digits and `._:/+=-`.
+                 * @example 3f1c9a7e-5b2d-4e8f-9a61-0c7d2b4e8f10
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
             path: {
                 basketId: components["parameters"]["BasketId"];
             };
@@ -2756,24 +3264,38 @@ export interface operations {
         responses: {
             200: components["responses"]["BasketUpdated"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["GatewayForbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["BasketConflict"];
+            413: components["responses"]["PayloadTooLarge"];
             /** @description The terms version is not the current one (code `terms_outdated`) or the body is invalid. */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "terms_outdated" | "validation_failed";
+                    };
                 };
             };
+            429: components["responses"]["GatewayThrottled"];
+            502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
             default: components["responses"]["UnexpectedError"];
         };
     };
     updateBasketPayment: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The caller's id for this request (the website's own request id), logged by the backend so that one id follows a request through every tier. 8-128 characters of letters, digits and `._:/+=-`.
+                 * @example 3f1c9a7e-5b2d-4e8f-9a61-0c7d2b4e8f10
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
             path: {
                 basketId: components["parameters"]["BasketId"];
             };
@@ -2787,16 +3309,38 @@ export interface operations {
         responses: {
             200: components["responses"]["BasketUpdated"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["GatewayForbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["BasketConflict"];
-            422: components["responses"]["ValidationFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            /** @description The body is invalid (code `validation_failed`, with `errors`), or the method is not one the quote offers as available (code `payment_method_unavailable`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "validation_failed" | "payment_method_unavailable";
+                    };
+                };
+            };
+            429: components["responses"]["GatewayThrottled"];
+            502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
             default: components["responses"]["UnexpectedError"];
         };
     };
     placeBasketHold: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The caller's id for this request (the website's own request id), logged by the backend so that one id follows a request through every tier. 8-128 characters of letters, digits and `._:/+=-`.
+                 * @example 3f1c9a7e-5b2d-4e8f-9a61-0c7d2b4e8f10
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
             path: {
                 basketId: components["parameters"]["BasketId"];
             };
@@ -2806,6 +3350,7 @@ export interface operations {
         responses: {
             200: components["responses"]["BasketUpdated"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["GatewayForbidden"];
             404: components["responses"]["NotFound"];
             /** @description A chosen slot has sold out (code `slot_sold_out`; `detail` names the entry and `errors` point at it, e.g. `schedule.0`), the day's capacity is gone (code `capacity_unavailable`), or the basket is incomplete (code `basket_incomplete`) or not open (code `basket_not_open`). */
             409: {
@@ -2813,16 +3358,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "slot_sold_out" | "capacity_unavailable" | "basket_incomplete" | "basket_not_open";
+                    };
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["GatewayThrottled"];
+            502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
             default: components["responses"]["UnexpectedError"];
         };
     };
     releaseBasketHold: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The caller's id for this request (the website's own request id), logged by the backend so that one id follows a request through every tier. 8-128 characters of letters, digits and `._:/+=-`.
+                 * @example 3f1c9a7e-5b2d-4e8f-9a61-0c7d2b4e8f10
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
             path: {
                 basketId: components["parameters"]["BasketId"];
             };
@@ -2838,15 +3396,26 @@ export interface operations {
                 content?: never;
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["GatewayForbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["BasketConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["GatewayThrottled"];
+            502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
             default: components["responses"]["UnexpectedError"];
         };
     };
     extendBasketHold: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The caller's id for this request (the website's own request id), logged by the backend so that one id follows a request through every tier. 8-128 characters of letters, digits and `._:/+=-`.
+                 * @example 3f1c9a7e-5b2d-4e8f-9a61-0c7d2b4e8f10
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
             path: {
                 basketId: components["parameters"]["BasketId"];
             };
@@ -2856,6 +3425,7 @@ export interface operations {
         responses: {
             200: components["responses"]["BasketUpdated"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["GatewayForbidden"];
             404: components["responses"]["NotFound"];
             /** @description There is no hold or it has lapsed (code `hold_expired`), or no extensions remain (code `hold_extension_limit`). */
             409: {
@@ -2863,16 +3433,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "hold_expired" | "hold_extension_limit";
+                    };
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["GatewayThrottled"];
+            502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
             default: components["responses"]["UnexpectedError"];
         };
     };
     getBasketQuote: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The caller's id for this request (the website's own request id), logged by the backend so that one id follows a request through every tier. 8-128 characters of letters, digits and `._:/+=-`.
+                 * @example 3f1c9a7e-5b2d-4e8f-9a61-0c7d2b4e8f10
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
             path: {
                 basketId: components["parameters"]["BasketId"];
             };
@@ -2890,6 +3473,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["GatewayForbidden"];
             404: components["responses"]["NotFound"];
             /** @description The basket is not complete enough to price (code `basket_incomplete`, `detail` names the missing step). */
             409: {
@@ -2897,9 +3481,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "basket_incomplete";
+                    };
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["GatewayThrottled"];
+            502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -2907,6 +3498,11 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
+                /**
+                 * @description The caller's id for this request (the website's own request id), logged by the backend so that one id follows a request through every tier. 8-128 characters of letters, digits and `._:/+=-`.
+                 * @example 3f1c9a7e-5b2d-4e8f-9a61-0c7d2b4e8f10
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
                 /** @description A fresh unique value (a UUID) per intended operation, reused unchanged for its retries. */
                 "Idempotency-Key": components["parameters"]["IdempotencyKey"];
             };
@@ -2937,10 +3533,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "idempotency_key_required";
+                    };
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["GatewayForbidden"];
             404: components["responses"]["NotFound"];
             /**
              * @description A request with this key is still being processed (code
@@ -2956,25 +3556,41 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "idempotency_key_in_flight" | "basket_incomplete" | "basket_not_open" | "hold_expired" | "slot_sold_out" | "capacity_unavailable" | "price_changed";
+                    };
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
             /** @description The key was already used with a different body (code `idempotency_key_reused`), or the body is invalid (e.g. `terms_outdated`, or `validation_failed` with `errors`). */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "idempotency_key_reused" | "terms_outdated" | "validation_failed";
+                    };
                 };
             };
+            429: components["responses"]["GatewayThrottled"];
+            502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
             default: components["responses"]["UnexpectedError"];
         };
     };
     getPayment: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The caller's id for this request (the website's own request id), logged by the backend so that one id follows a request through every tier. 8-128 characters of letters, digits and `._:/+=-`.
+                 * @example 3f1c9a7e-5b2d-4e8f-9a61-0c7d2b4e8f10
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
             path: {
                 paymentId: components["parameters"]["PaymentId"];
             };
@@ -2992,14 +3608,25 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["GatewayForbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["GatewayThrottled"];
+            502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
             default: components["responses"]["UnexpectedError"];
         };
     };
     completePaymentReturn: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The caller's id for this request (the website's own request id), logged by the backend so that one id follows a request through every tier. 8-128 characters of letters, digits and `._:/+=-`.
+                 * @example 3f1c9a7e-5b2d-4e8f-9a61-0c7d2b4e8f10
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
             path: {
                 paymentId: components["parameters"]["PaymentId"];
             };
@@ -3021,16 +3648,24 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["GatewayForbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             /** @description The parameters do not verify (code `invalid_payment_return`). */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "invalid_payment_return";
+                    };
                 };
             };
+            429: components["responses"]["GatewayThrottled"];
+            502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -3042,7 +3677,13 @@ export interface operations {
                 page?: number;
                 pageSize?: number;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description The caller's id for this request (the website's own request id), logged by the backend so that one id follows a request through every tier. 8-128 characters of letters, digits and `._:/+=-`.
+                 * @example 3f1c9a7e-5b2d-4e8f-9a61-0c7d2b4e8f10
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3059,13 +3700,24 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["GatewayForbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["GatewayThrottled"];
+            502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
             default: components["responses"]["UnexpectedError"];
         };
     };
     getOrder: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The caller's id for this request (the website's own request id), logged by the backend so that one id follows a request through every tier. 8-128 characters of letters, digits and `._:/+=-`.
+                 * @example 3f1c9a7e-5b2d-4e8f-9a61-0c7d2b4e8f10
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
             path: {
                 orderId: components["parameters"]["OrderId"];
             };
@@ -3083,14 +3735,25 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["GatewayForbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["GatewayThrottled"];
+            502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
             default: components["responses"]["UnexpectedError"];
         };
     };
     requestOrderCancellation: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The caller's id for this request (the website's own request id), logged by the backend so that one id follows a request through every tier. 8-128 characters of letters, digits and `._:/+=-`.
+                 * @example 3f1c9a7e-5b2d-4e8f-9a61-0c7d2b4e8f10
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
             path: {
                 orderId: components["parameters"]["OrderId"];
             };
@@ -3120,17 +3783,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "cancellation_not_allowed";
+                    };
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["GatewayThrottled"];
+            502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
             default: components["responses"]["UnexpectedError"];
         };
     };
     quoteOrderAmendment: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The caller's id for this request (the website's own request id), logged by the backend so that one id follows a request through every tier. 8-128 characters of letters, digits and `._:/+=-`.
+                 * @example 3f1c9a7e-5b2d-4e8f-9a61-0c7d2b4e8f10
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
             path: {
                 orderId: components["parameters"]["OrderId"];
             };
@@ -3155,7 +3831,11 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["AmendmentConflict"];
+            413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["GatewayThrottled"];
+            502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -3163,6 +3843,11 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
+                /**
+                 * @description The caller's id for this request (the website's own request id), logged by the backend so that one id follows a request through every tier. 8-128 characters of letters, digits and `._:/+=-`.
+                 * @example 3f1c9a7e-5b2d-4e8f-9a61-0c7d2b4e8f10
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
                 /** @description A fresh unique value (a UUID) per intended operation, reused unchanged for its retries. */
                 "Idempotency-Key": components["parameters"]["IdempotencyKey"];
             };
@@ -3193,7 +3878,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "idempotency_key_required";
+                    };
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -3210,18 +3898,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "idempotency_key_in_flight" | "amendment_not_allowed" | "capacity_unavailable";
+                    };
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
             /** @description The key was already used with a different body (code `idempotency_key_reused`), or the body is invalid (numbers lower than booked, with `errors`). */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "idempotency_key_reused" | "validation_failed";
+                    };
                 };
             };
+            429: components["responses"]["GatewayThrottled"];
+            502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -3229,6 +3927,11 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
+                /**
+                 * @description The caller's id for this request (the website's own request id), logged by the backend so that one id follows a request through every tier. 8-128 characters of letters, digits and `._:/+=-`.
+                 * @example 3f1c9a7e-5b2d-4e8f-9a61-0c7d2b4e8f10
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
                 /** @description A fresh unique value (a UUID) per intended operation, reused unchanged for its retries. */
                 "Idempotency-Key": components["parameters"]["IdempotencyKey"];
             };
@@ -3259,7 +3962,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "idempotency_key_required";
+                    };
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -3271,18 +3977,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "idempotency_key_in_flight" | "payment_not_due";
+                    };
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
             /** @description The key was already used with a different body (code `idempotency_key_reused`), or the body is invalid. */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "idempotency_key_reused" | "validation_failed";
+                    };
                 };
             };
+            429: components["responses"]["GatewayThrottled"];
+            502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -3291,7 +4007,13 @@ export interface operations {
             query: {
                 organisationId: components["parameters"]["OrganisationIdQuery"];
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description The caller's id for this request (the website's own request id), logged by the backend so that one id follows a request through every tier. 8-128 characters of letters, digits and `._:/+=-`.
+                 * @example 3f1c9a7e-5b2d-4e8f-9a61-0c7d2b4e8f10
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3310,6 +4032,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["GatewayThrottled"];
+            502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -3319,7 +4045,13 @@ export interface operations {
                 /** @description Only activities open to this organisation (defaults to the user's current organisation). */
                 organisationId?: string;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description The caller's id for this request (the website's own request id), logged by the backend so that one id follows a request through every tier. 8-128 characters of letters, digits and `._:/+=-`.
+                 * @example 3f1c9a7e-5b2d-4e8f-9a61-0c7d2b4e8f10
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3336,13 +4068,24 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["GatewayForbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["GatewayThrottled"];
+            502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
             default: components["responses"]["UnexpectedError"];
         };
     };
     getOutreachQuestionnaire: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The caller's id for this request (the website's own request id), logged by the backend so that one id follows a request through every tier. 8-128 characters of letters, digits and `._:/+=-`.
+                 * @example 3f1c9a7e-5b2d-4e8f-9a61-0c7d2b4e8f10
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3358,6 +4101,11 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["GatewayForbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["GatewayThrottled"];
+            502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -3368,7 +4116,13 @@ export interface operations {
                 /** @description Only days and slots on which this activity can be delivered. */
                 activityId?: string;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description The caller's id for this request (the website's own request id), logged by the backend so that one id follows a request through every tier. 8-128 characters of letters, digits and `._:/+=-`.
+                 * @example 3f1c9a7e-5b2d-4e8f-9a61-0c7d2b4e8f10
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3385,13 +4139,24 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["GatewayForbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["GatewayThrottled"];
+            502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
             default: components["responses"]["UnexpectedError"];
         };
     };
     subscribeToNewsletter: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The caller's id for this request (the website's own request id), logged by the backend so that one id follows a request through every tier. 8-128 characters of letters, digits and `._:/+=-`.
+                 * @example 3f1c9a7e-5b2d-4e8f-9a61-0c7d2b4e8f10
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3410,8 +4175,12 @@ export interface operations {
                     "application/json": components["schemas"]["Accepted"];
                 };
             };
+            403: components["responses"]["GatewayForbidden"];
+            413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
+            502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
             default: components["responses"]["UnexpectedError"];
         };
     };
