@@ -466,6 +466,15 @@ export interface components {
         };
     };
     responses: {
+        /** @description The copy named by `If-None-Match` is current: no body. */
+        NotModified: {
+            headers: {
+                "Cache-Control": components["headers"]["CacheControl"];
+                ETag: components["headers"]["ETag"];
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
         /** @description A malformed parameter (code `bad_request`). */
         BadRequest: {
             headers: {
@@ -520,11 +529,23 @@ export interface components {
          * @example 3f1c9a7e-5b2d-4e8f-9a61-0c7d2b4e8f10
          */
         RequestId: string;
+        /**
+         * @description The `ETag` of a copy the caller holds: when it is still current the answer is 304 without a body.
+         * @example "Yk3pQm1x9cVbT0sR2wA7nE5uLh8"
+         */
+        IfNoneMatch: string;
     };
     requestBodies: never;
     headers: {
         /** @description Seconds to wait before trying again. */
         RetryAfter: number;
+        /** @description Public content may be cached by anyone for a minute, and served stale for five more while it is revalidated. */
+        CacheControl: "public, max-age=60, stale-while-revalidate=300";
+        /**
+         * @description A strong validator of this representation (a hash of the body), for `If-None-Match`.
+         * @example "Yk3pQm1x9cVbT0sR2wA7nE5uLh8"
+         */
+        ETag: string;
     };
     pathItems: never;
 }
@@ -539,6 +560,11 @@ export interface operations {
                  * @example 3f1c9a7e-5b2d-4e8f-9a61-0c7d2b4e8f10
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
+                /**
+                 * @description The `ETag` of a copy the caller holds: when it is still current the answer is 304 without a body.
+                 * @example "Yk3pQm1x9cVbT0sR2wA7nE5uLh8"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
             };
             path?: never;
             cookie?: never;
@@ -548,12 +574,15 @@ export interface operations {
             /** @description The site content. */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Site"];
                 };
             };
+            304: components["responses"]["NotModified"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             default: components["responses"]["UnexpectedError"];
@@ -568,6 +597,11 @@ export interface operations {
                  * @example 3f1c9a7e-5b2d-4e8f-9a61-0c7d2b4e8f10
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
+                /**
+                 * @description The `ETag` of a copy the caller holds: when it is still current the answer is 304 without a body.
+                 * @example "Yk3pQm1x9cVbT0sR2wA7nE5uLh8"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
             };
             path?: never;
             cookie?: never;
@@ -577,12 +611,15 @@ export interface operations {
             /** @description The pages. */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["PageList"];
                 };
             };
+            304: components["responses"]["NotModified"];
             429: components["responses"]["TooManyRequests"];
             default: components["responses"]["UnexpectedError"];
         };
@@ -596,6 +633,11 @@ export interface operations {
                  * @example 3f1c9a7e-5b2d-4e8f-9a61-0c7d2b4e8f10
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
+                /**
+                 * @description The `ETag` of a copy the caller holds: when it is still current the answer is 304 without a body.
+                 * @example "Yk3pQm1x9cVbT0sR2wA7nE5uLh8"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
             };
             path: {
                 slug: string;
@@ -607,12 +649,15 @@ export interface operations {
             /** @description The page. */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Page"];
                 };
             };
+            304: components["responses"]["NotModified"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             default: components["responses"]["UnexpectedError"];
@@ -630,6 +675,11 @@ export interface operations {
                  * @example 3f1c9a7e-5b2d-4e8f-9a61-0c7d2b4e8f10
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
+                /**
+                 * @description The `ETag` of a copy the caller holds: when it is still current the answer is 304 without a body.
+                 * @example "Yk3pQm1x9cVbT0sR2wA7nE5uLh8"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
             };
             path?: never;
             cookie?: never;
@@ -639,12 +689,15 @@ export interface operations {
             /** @description The venues, in display order. */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["VenueList"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             429: components["responses"]["TooManyRequests"];
             default: components["responses"]["UnexpectedError"];
@@ -659,6 +712,11 @@ export interface operations {
                  * @example 3f1c9a7e-5b2d-4e8f-9a61-0c7d2b4e8f10
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
+                /**
+                 * @description The `ETag` of a copy the caller holds: when it is still current the answer is 304 without a body.
+                 * @example "Yk3pQm1x9cVbT0sR2wA7nE5uLh8"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
             };
             path: {
                 venueId: string;
@@ -670,12 +728,15 @@ export interface operations {
             /** @description The venue. */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Venue"];
                 };
             };
+            304: components["responses"]["NotModified"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             default: components["responses"]["UnexpectedError"];
@@ -690,6 +751,11 @@ export interface operations {
                  * @example 3f1c9a7e-5b2d-4e8f-9a61-0c7d2b4e8f10
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
+                /**
+                 * @description The `ETag` of a copy the caller holds: when it is still current the answer is 304 without a body.
+                 * @example "Yk3pQm1x9cVbT0sR2wA7nE5uLh8"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
             };
             path?: never;
             cookie?: never;
@@ -699,12 +765,15 @@ export interface operations {
             /** @description The group types, in display order. */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["GroupTypeContentList"];
                 };
             };
+            304: components["responses"]["NotModified"];
             429: components["responses"]["TooManyRequests"];
             default: components["responses"]["UnexpectedError"];
         };
@@ -718,6 +787,11 @@ export interface operations {
                  * @example 3f1c9a7e-5b2d-4e8f-9a61-0c7d2b4e8f10
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
+                /**
+                 * @description The `ETag` of a copy the caller holds: when it is still current the answer is 304 without a body.
+                 * @example "Yk3pQm1x9cVbT0sR2wA7nE5uLh8"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
             };
             path: {
                 groupType: components["schemas"]["GroupType"];
@@ -729,12 +803,15 @@ export interface operations {
             /** @description The group type's content. */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["GroupTypeContent"];
                 };
             };
+            304: components["responses"]["NotModified"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             default: components["responses"]["UnexpectedError"];
@@ -754,6 +831,11 @@ export interface operations {
                  * @example 3f1c9a7e-5b2d-4e8f-9a61-0c7d2b4e8f10
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
+                /**
+                 * @description The `ETag` of a copy the caller holds: when it is still current the answer is 304 without a body.
+                 * @example "Yk3pQm1x9cVbT0sR2wA7nE5uLh8"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
             };
             path?: never;
             cookie?: never;
@@ -763,12 +845,15 @@ export interface operations {
             /** @description The activities. */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ActivityContentList"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             429: components["responses"]["TooManyRequests"];
             default: components["responses"]["UnexpectedError"];
@@ -783,6 +868,11 @@ export interface operations {
                  * @example 3f1c9a7e-5b2d-4e8f-9a61-0c7d2b4e8f10
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
+                /**
+                 * @description The `ETag` of a copy the caller holds: when it is still current the answer is 304 without a body.
+                 * @example "Yk3pQm1x9cVbT0sR2wA7nE5uLh8"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
             };
             path: {
                 activityId: string;
@@ -794,12 +884,15 @@ export interface operations {
             /** @description The activity's content. */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ActivityContent"];
                 };
             };
+            304: components["responses"]["NotModified"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             default: components["responses"]["UnexpectedError"];
@@ -817,6 +910,11 @@ export interface operations {
                  * @example 3f1c9a7e-5b2d-4e8f-9a61-0c7d2b4e8f10
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
+                /**
+                 * @description The `ETag` of a copy the caller holds: when it is still current the answer is 304 without a body.
+                 * @example "Yk3pQm1x9cVbT0sR2wA7nE5uLh8"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
             };
             path?: never;
             cookie?: never;
@@ -826,12 +924,15 @@ export interface operations {
             /** @description The advisories. */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AdvisoryList"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             429: components["responses"]["TooManyRequests"];
             default: components["responses"]["UnexpectedError"];
@@ -846,6 +947,11 @@ export interface operations {
                  * @example 3f1c9a7e-5b2d-4e8f-9a61-0c7d2b4e8f10
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
+                /**
+                 * @description The `ETag` of a copy the caller holds: when it is still current the answer is 304 without a body.
+                 * @example "Yk3pQm1x9cVbT0sR2wA7nE5uLh8"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
             };
             path: {
                 advisoryId: string;
@@ -857,12 +963,15 @@ export interface operations {
             /** @description The advisory. */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Advisory"];
                 };
             };
+            304: components["responses"]["NotModified"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             default: components["responses"]["UnexpectedError"];
@@ -877,6 +986,11 @@ export interface operations {
                  * @example 3f1c9a7e-5b2d-4e8f-9a61-0c7d2b4e8f10
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
+                /**
+                 * @description The `ETag` of a copy the caller holds: when it is still current the answer is 304 without a body.
+                 * @example "Yk3pQm1x9cVbT0sR2wA7nE5uLh8"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
             };
             path: {
                 termsKind: components["parameters"]["TermsKind"];
@@ -888,12 +1002,15 @@ export interface operations {
             /** @description The current terms. */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Terms"];
                 };
             };
+            304: components["responses"]["NotModified"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             default: components["responses"]["UnexpectedError"];
@@ -908,6 +1025,11 @@ export interface operations {
                  * @example 3f1c9a7e-5b2d-4e8f-9a61-0c7d2b4e8f10
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
+                /**
+                 * @description The `ETag` of a copy the caller holds: when it is still current the answer is 304 without a body.
+                 * @example "Yk3pQm1x9cVbT0sR2wA7nE5uLh8"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
             };
             path: {
                 termsKind: components["parameters"]["TermsKind"];
@@ -919,12 +1041,15 @@ export interface operations {
             /** @description The versions. */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["TermsVersionList"];
                 };
             };
+            304: components["responses"]["NotModified"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             default: components["responses"]["UnexpectedError"];
@@ -939,6 +1064,11 @@ export interface operations {
                  * @example 3f1c9a7e-5b2d-4e8f-9a61-0c7d2b4e8f10
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
+                /**
+                 * @description The `ETag` of a copy the caller holds: when it is still current the answer is 304 without a body.
+                 * @example "Yk3pQm1x9cVbT0sR2wA7nE5uLh8"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
             };
             path: {
                 termsKind: components["parameters"]["TermsKind"];
@@ -951,12 +1081,15 @@ export interface operations {
             /** @description The terms. */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Terms"];
                 };
             };
+            304: components["responses"]["NotModified"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             default: components["responses"]["UnexpectedError"];

@@ -318,8 +318,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The user's booking drafts, newest first
-         * @description Used to resume a booking in progress.
+         * The user's booking drafts, newest first (at most 20)
+         * @description Used to resume a booking in progress: the user's 20 most recently created drafts that match the filters, newest first. Older drafts are not listed.
          */
         get: operations["listBaskets"];
         put?: never;
@@ -1525,6 +1525,7 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
         };
+        /** @description At most 20 drafts, newest first. */
         BasketList: {
             items: components["schemas"]["Basket"][];
         };
@@ -1989,6 +1990,11 @@ export interface components {
         PaymentId: string;
         /** @description A fresh unique value (a UUID) per intended operation, reused unchanged for its retries. */
         IdempotencyKey: string;
+        /**
+         * @description Optional here: with a key, a retry with the same key and body gets the first answer (with `Idempotent-Replayed: true`) instead of making a second one; the other rules are checkout's (see the document's conventions). Without one, every request is processed.
+         * @example 5b0c8f0e-2f7a-4d8e-9a0b-3c1e6f2d9a47
+         */
+        IdempotencyKeyOptional: string;
         /**
          * @description The caller's id for this request (the website's own request id), logged by the backend so that one id follows a request through every tier. 8-128 characters of letters, digits and `._:/+=-`.
          * @example 3f1c9a7e-5b2d-4e8f-9a61-0c7d2b4e8f10
@@ -2597,6 +2603,11 @@ export interface operations {
                  * @example 3f1c9a7e-5b2d-4e8f-9a61-0c7d2b4e8f10
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
+                /**
+                 * @description Optional here: with a key, a retry with the same key and body gets the first answer (with `Idempotent-Replayed: true`) instead of making a second one; the other rules are checkout's (see the document's conventions). Without one, every request is processed.
+                 * @example 5b0c8f0e-2f7a-4d8e-9a0b-3c1e6f2d9a47
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKeyOptional"];
             };
             path?: never;
             cookie?: never;
@@ -2610,6 +2621,7 @@ export interface operations {
             /** @description Registered and logged in. */
             201: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2629,7 +2641,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description An account with this email exists (code `email_registered`; offer log in or password reset), or the new organisation exists already (code `organisation_exists`). */
+            /** @description An account with this email exists (code `email_registered`; offer log in or password reset), or the new organisation exists already (code `organisation_exists`), or a request with this `Idempotency-Key` is still being processed (code `idempotency_key_in_flight`; retry later with the same key). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2637,12 +2649,23 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "email_registered" | "organisation_exists";
+                        code?: "email_registered" | "organisation_exists" | "idempotency_key_in_flight";
                     };
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
-            422: components["responses"]["ValidationFailed"];
+            /** @description The body is invalid (code `validation_failed`; `errors` lists a message per field), or the `Idempotency-Key` was already used with a different body (code `idempotency_key_reused`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "validation_failed" | "idempotency_key_reused";
+                    };
+                };
+            };
             429: components["responses"]["TooManyRequests"];
             502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
@@ -2753,7 +2776,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The drafts. */
+            /** @description The drafts: at most 20, newest first. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2781,6 +2804,11 @@ export interface operations {
                  * @example 3f1c9a7e-5b2d-4e8f-9a61-0c7d2b4e8f10
                  */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
+                /**
+                 * @description Optional here: with a key, a retry with the same key and body gets the first answer (with `Idempotent-Replayed: true`) instead of making a second one; the other rules are checkout's (see the document's conventions). Without one, every request is processed.
+                 * @example 5b0c8f0e-2f7a-4d8e-9a0b-3c1e6f2d9a47
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKeyOptional"];
             };
             path?: never;
             cookie?: never;
@@ -2794,6 +2822,7 @@ export interface operations {
             /** @description The new draft. */
             201: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2811,8 +2840,31 @@ export interface operations {
                     "application/json": components["schemas"]["BasketForbiddenOrRefused"];
                 };
             };
+            /** @description A request with this `Idempotency-Key` is still being processed (code `idempotency_key_in_flight`; retry later with the same key). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "idempotency_key_in_flight";
+                    };
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
-            422: components["responses"]["ValidationFailed"];
+            /** @description The body is invalid (code `validation_failed`; `errors` lists a message per field), or the `Idempotency-Key` was already used with a different body (code `idempotency_key_reused`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "validation_failed" | "idempotency_key_reused";
+                    };
+                };
+            };
             429: components["responses"]["GatewayThrottled"];
             502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
