@@ -12,7 +12,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Site title, header, footer, cookie notice and newsletter content */
+        /**
+         * Site title, header, footer, cookie notice and newsletter content
+         * @description The site-wide content every page shows: title, tagline, header and footer navigation, cookie notice and newsletter invitation.
+         */
         get: operations["getSite"];
         put?: never;
         post?: never;
@@ -29,7 +32,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** All published pages (for navigation and the sitemap) */
+        /**
+         * All published pages (for navigation and the sitemap)
+         * @description A summary of every published page (slug, title, description), for navigation and the sitemap.
+         */
         get: operations["listPages"];
         put?: never;
         post?: never;
@@ -48,7 +54,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** One page by slug */
+        /**
+         * One page by slug
+         * @description A published page by its slug; the home page is `home`.
+         */
         get: operations["getPage"];
         put?: never;
         post?: never;
@@ -65,7 +74,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** All venues */
+        /**
+         * All venues
+         * @description Every venue of the museum group with its address, opening times and access information, in display order; only those taking bookings from a group type when one is given.
+         */
         get: operations["listVenues"];
         put?: never;
         post?: never;
@@ -84,7 +96,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** One venue */
+        /**
+         * One venue
+         * @description One venue by its id (the gateway's venue id).
+         */
         get: operations["getVenue"];
         put?: never;
         post?: never;
@@ -101,7 +116,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Content for every group type (registration's first step) */
+        /**
+         * Content for every group type (registration's first step)
+         * @description The content for each group type (education, home education, tour operators, other groups), shown at the start of registration and booking.
+         */
         get: operations["listGroupTypes"];
         put?: never;
         post?: never;
@@ -120,7 +138,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** Content for one group type */
+        /**
+         * Content for one group type
+         * @description The content for one group type.
+         */
         get: operations["getGroupType"];
         put?: never;
         post?: never;
@@ -137,7 +158,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Descriptions of activities */
+        /**
+         * Descriptions of activities
+         * @description Descriptions of activities (the gateway's activity ids), for one venue or for outreach when asked.
+         */
         get: operations["listActivityContent"];
         put?: never;
         post?: never;
@@ -156,7 +180,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** The description of one activity */
+        /**
+         * The description of one activity
+         * @description The description of one activity by its id (the gateway's activity id).
+         */
         get: operations["getActivityContent"];
         put?: never;
         post?: never;
@@ -173,7 +200,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Advisories, optionally for one kind of booking or one activity */
+        /**
+         * Advisories, optionally for one kind of booking or one activity
+         * @description Notices for bookers, for one kind of booking or one activity when asked; some must be acknowledged to book.
+         */
         get: operations["listAdvisories"];
         put?: never;
         post?: never;
@@ -192,7 +222,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** One advisory */
+        /**
+         * One advisory
+         * @description One advisory by its id.
+         */
         get: operations["getAdvisory"];
         put?: never;
         post?: never;
@@ -211,7 +244,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** The version of a set of terms in force now */
+        /**
+         * The version of a set of terms in force now
+         * @description The version of the registration, booking or outreach terms in force today; its `version` is what the gateway is sent as `acceptedTermsVersion`.
+         */
         get: operations["getCurrentTerms"];
         put?: never;
         post?: never;
@@ -230,7 +266,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** Every published version of a set of terms, newest first */
+        /**
+         * Every published version of a set of terms, newest first
+         * @description Every published version of a set of terms, newest first, with the dates each was in force.
+         */
         get: operations["listTermsVersions"];
         put?: never;
         post?: never;
@@ -250,7 +289,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** One version of a set of terms (e.g. the one an order was made under) */
+        /**
+         * One version of a set of terms (e.g. the one an order was made under)
+         * @description One version of a set of terms, e.g. the one an order was made under.
+         */
         get: operations["getTermsVersion"];
         put?: never;
         post?: never;

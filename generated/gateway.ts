@@ -36,7 +36,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** End the current session */
+        /**
+         * End the current session
+         * @description Revokes the session token the request carries; other sessions of the user stay valid.
+         */
         post: operations["logout"];
         delete?: never;
         options?: never;
@@ -93,14 +96,20 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The signed-in user */
+        /**
+         * The signed-in user
+         * @description The user the session token belongs to: details, group type, current organisation and whether their holds are extended.
+         */
         get: operations["getCurrentUser"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
-        /** Update the signed-in user's details */
+        /**
+         * Update the signed-in user's details
+         * @description Changes the fields sent and leaves the others as they are; an empty string clears `title`, `phone` or `jobTitle`. The email address and group type cannot change here.
+         */
         patch: operations["updateCurrentUser"];
         trace?: never;
     };
@@ -112,7 +121,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Change the signed-in user's password */
+        /**
+         * Change the signed-in user's password
+         * @description Checks the current password, sets the new one (the rules of `NewUser.password`) and revokes the user's other sessions; this one stays valid.
+         */
         put: operations["changePassword"];
         post?: never;
         delete?: never;
@@ -150,7 +162,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The signed-in user's organisations, approved and pending */
+        /**
+         * The signed-in user's organisations, approved and pending
+         * @description Every organisation the user belongs to or has asked to join, with the association's status and role.
+         */
         get: operations["listMyAssociations"];
         put?: never;
         /**
@@ -201,7 +216,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create an organisation; the signed-in user becomes its lead */
+        /**
+         * Create an organisation; the signed-in user becomes its lead
+         * @description Creates the organisation (the rules of `OrganisationInput`) with the signed-in user as its lead, approved. An organisation with the same identifier (e.g. a school's URN) is refused: ask to join it instead.
+         */
         post: operations["createOrganisation"];
         delete?: never;
         options?: never;
@@ -300,7 +318,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** A venue's bookable activities on one date, with timed slots and remaining capacity */
+        /**
+         * A venue's bookable activities on one date, with timed slots and remaining capacity
+         * @description The activities a venue offers on a date, with each timed slot's capacity and what remains. A date outside the bookable window gives an empty list.
+         */
         get: operations["listActivities"];
         put?: never;
         post?: never;
@@ -323,7 +344,10 @@ export interface paths {
          */
         get: operations["listBaskets"];
         put?: never;
-        /** Start a booking draft for the user's current organisation */
+        /**
+         * Start a booking draft for the user's current organisation
+         * @description Starts a draft of the given kind for the user's current organisation (or `organisationId`), which must be approved and allowed that kind. With an `Idempotency-Key`, a retry gets the first draft.
+         */
         post: operations["createBasket"];
         delete?: never;
         options?: never;
@@ -340,11 +364,17 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** One booking draft */
+        /**
+         * One booking draft
+         * @description The draft with its saved steps, `nextStep`, the gateway's messages and any hold.
+         */
         get: operations["getBasket"];
         put?: never;
         post?: never;
-        /** Discard a booking draft (and release any hold) */
+        /**
+         * Discard a booking draft (and release any hold)
+         * @description Deletes the draft and releases its hold. A draft already checked out cannot be discarded (409 `basket_not_open`).
+         */
         delete: operations["discardBasket"];
         options?: never;
         head?: never;
@@ -361,7 +391,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Step: venue and visit date (visit and group visit) */
+        /**
+         * Step: venue and visit date (visit and group visit)
+         * @description Saves the venue and visit date, which must be bookable (3 days to 12 months ahead, not closed). A new venue or date clears the steps that depend on it (schedule, tickets, payment, group details).
+         */
         put: operations["updateBasketDate"];
         post?: never;
         delete?: never;
@@ -426,7 +459,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Step: exhibitions, tours and shows chosen (group visit) */
+        /**
+         * Step: exhibitions, tours and shows chosen (group visit)
+         * @description Saves the exhibitions, tours and shows chosen at the basket's venue; tickets for activities no longer chosen are dropped.
+         */
         put: operations["updateBasketGroupActivities"];
         post?: never;
         delete?: never;
@@ -445,7 +481,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Step: tickets per type and timed slot (group visit) */
+        /**
+         * Step: tickets per type and timed slot (group visit)
+         * @description Saves tickets per ticket type and timed slot of the chosen activities; each slot must have the places left. Lines with quantity 0 are dropped.
+         */
         put: operations["updateBasketGroupCapacities"];
         post?: never;
         delete?: never;
@@ -464,7 +503,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Step: lead contact, group name, arrival and coach (group visit) */
+        /**
+         * Step: lead contact, group name, arrival and coach (group visit)
+         * @description Saves the group's name, lead contact and mobile, arrival time and coaches.
+         */
         put: operations["updateBasketGroupDetails"];
         post?: never;
         delete?: never;
@@ -483,7 +525,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Step: outreach workshops and shows chosen (outreach) */
+        /**
+         * Step: outreach workshops and shows chosen (outreach)
+         * @description Saves the outreach workshops and shows chosen; each must be open to the basket's organisation.
+         */
         put: operations["updateBasketOutreachActivities"];
         post?: never;
         delete?: never;
@@ -574,7 +619,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Step: outreach terms accepted (outreach) */
+        /**
+         * Step: outreach terms accepted (outreach)
+         * @description Records the version of the CMS `outreach` terms the user accepted; it must be the current version.
+         */
         put: operations["updateBasketOutreachTerms"];
         post?: never;
         delete?: never;
@@ -621,7 +669,10 @@ export interface paths {
          */
         put: operations["placeBasketHold"];
         post?: never;
-        /** Release the basket's hold */
+        /**
+         * Release the basket's hold
+         * @description Gives back the capacity the basket holds; the basket is `open` again. Releasing a basket with no hold does nothing.
+         */
         delete: operations["releaseBasketHold"];
         options?: never;
         head?: never;
@@ -639,7 +690,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Extend the basket's hold */
+        /**
+         * Extend the basket's hold
+         * @description Adds 15 minutes to the basket's hold, once.
+         */
         post: operations["extendBasketHold"];
         delete?: never;
         options?: never;
@@ -656,7 +710,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** The price of the basket and the payment options open to it */
+        /**
+         * The price of the basket and the payment options open to it
+         * @description The price lines, total and payment options the gateway computes for the basket as it stands, with its advice (`messages`). The basket must have the steps before payment.
+         */
         get: operations["getBasketQuote"];
         put?: never;
         post?: never;
@@ -701,7 +758,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** One payment and its status */
+        /**
+         * One payment and its status
+         * @description A payment of one of the user's organisations' orders, with its status.
+         */
         get: operations["getPayment"];
         put?: never;
         post?: never;
@@ -743,7 +803,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Orders of the user's organisations, upcoming or past */
+        /**
+         * Orders of the user's organisations, upcoming or past
+         * @description Orders of every organisation the user belongs to, paged: upcoming visits soonest first, or past ones latest first.
+         */
         get: operations["listOrders"];
         put?: never;
         post?: never;
@@ -762,7 +825,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** One order in full */
+        /**
+         * One order in full
+         * @description An order of one of the user's organisations, with its timeline and the actions open to the user now.
+         */
         get: operations["getOrder"];
         put?: never;
         post?: never;
@@ -805,7 +871,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Price an increase in numbers before making it */
+        /**
+         * Price an increase in numbers before making it
+         * @description What increasing an order's numbers to the totals sent would cost, without changing the order: the extra lines, their total, whether payment is needed, and supervision advice.
+         */
         post: operations["quoteOrderAmendment"];
         delete?: never;
         options?: never;
@@ -886,7 +955,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Workshops and shows the museum team can bring to a school */
+        /**
+         * Workshops and shows the museum team can bring to a school
+         * @description The workshops and shows the outreach team delivers, with durations, session sizes and prices; only those open to the organisation when one is given.
+         */
         get: operations["listOutreachActivities"];
         put?: never;
         post?: never;
@@ -903,7 +975,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The current outreach questionnaire definition */
+        /**
+         * The current outreach questionnaire definition
+         * @description The questions about the school (hall, timings, access) an outreach booking answers, with their types and limits. Answers name the version they answer.
+         */
         get: operations["getOutreachQuestionnaire"];
         put?: never;
         post?: never;
@@ -920,7 +995,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The outreach team's calendar for one month, with session time slots */
+        /**
+         * The outreach team's calendar for one month, with session time slots
+         * @description Every day of the month with the team's status, and the session start times it can offer (for one activity, when given).
+         */
         get: operations["getOutreachAvailability"];
         put?: never;
         post?: never;
@@ -1008,10 +1086,6 @@ export interface components {
             amount: number;
             /** @enum {string} */
             currency: "GBP";
-        };
-        Link: {
-            label: string;
-            href: string;
         };
         Address: {
             line1: string;
