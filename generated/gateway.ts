@@ -1093,6 +1093,17 @@ export interface components {
             town: string;
             postcode: string;
         };
+        /** @description An address as sent: a UK postcode in any case, with or without the space (the gateway stores it in upper case with one space). */
+        AddressInput: {
+            line1: string;
+            line2?: string;
+            town: string;
+            /**
+             * @example LS1 4DY
+             * @example ls11 5pq
+             */
+            postcode: string;
+        };
         /** @description A calendar month, `YYYY-MM`. */
         Month: string;
         /** @description A time of day, `HH:MM` (24-hour). */
@@ -1197,7 +1208,7 @@ export interface components {
             groupType: components["schemas"]["GroupType"];
             name: string;
             kind: string;
-            address: components["schemas"]["Address"];
+            address: components["schemas"]["AddressInput"];
             phone?: string;
             urn?: string;
             numberOfPupils?: number;
@@ -1207,12 +1218,12 @@ export interface components {
             countryOfOperation?: string;
             numberOfFamilies?: number;
             description?: string;
-        };
+        } & (unknown & unknown & unknown & unknown);
         /** @description The fields to change; omitted fields are unchanged. The group type cannot change. */
         OrganisationUpdate: {
             name?: string;
             kind?: string;
-            address?: components["schemas"]["Address"];
+            address?: components["schemas"]["AddressInput"];
             phone?: string;
             urn?: string;
             numberOfPupils?: number;
@@ -1275,7 +1286,7 @@ export interface components {
         RegistrationOrganisation: {
             name: string;
             kind: string;
-            address: components["schemas"]["Address"];
+            address: components["schemas"]["AddressInput"];
             phone?: string;
             urn?: string;
             numberOfPupils?: number;
@@ -1295,7 +1306,11 @@ export interface components {
             organisation?: components["schemas"]["RegistrationOrganisation"];
             /** @description The version of the CMS `registration` terms the user accepted. */
             acceptedTermsVersion: string;
-        };
+        } & ({
+            organisation?: never;
+        } | {
+            organisationId?: never;
+        });
         RegistrationResult: {
             token: string;
             /** Format: date-time */

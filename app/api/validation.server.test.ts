@@ -21,7 +21,7 @@ describe("response validation", () => {
       // A compile error (an unknown keyword, a strict-mode complaint) throws here.
       expect(() => checkResponse(service, operationId, status, {}), `${operationId} ${status}`).not.toThrow();
     }
-  });
+  }, 60_000); // hundreds of compilations: seconds, more while other test files run
 
   it("accepts the API Gateway's own message wherever it can answer", () => {
     for (const status of [403, 413, 429]) {
