@@ -523,6 +523,15 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "type": "https://groups.westridingmuseums.example.org/problems/bad_request",
+                 *       "title": "Bad request",
+                 *       "status": 400,
+                 *       "code": "bad_request",
+                 *       "detail": "groupType must be education, home-education, tour-operator or other-group."
+                 *     }
+                 */
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {string} */
                     code?: "bad_request";
@@ -535,6 +544,15 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "type": "https://groups.westridingmuseums.example.org/problems/not_found",
+                 *       "title": "Not found",
+                 *       "status": 404,
+                 *       "code": "not_found",
+                 *       "detail": "There is no page with the slug \"visiting\"."
+                 *     }
+                 */
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {string} */
                     code?: "not_found";
@@ -548,6 +566,15 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "type": "https://groups.westridingmuseums.example.org/problems/rate_limited",
+                 *       "title": "Too many requests",
+                 *       "status": 429,
+                 *       "code": "rate_limited",
+                 *       "detail": "Too many requests: wait a minute and try again."
+                 *     }
+                 */
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {string} */
                     code?: "rate_limited";
@@ -560,6 +587,14 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "type": "about:blank",
+                 *       "title": "Internal server error",
+                 *       "status": 500,
+                 *       "detail": "Something went wrong on our side. Try again in a few minutes."
+                 *     }
+                 */
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
@@ -621,6 +656,39 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "cookieNotice": {
+                     *         "acceptLabel": "Accept cookies",
+                     *         "body": "<p>We use essential cookies to keep you signed in.</p>",
+                     *         "heading": "Cookies on Group visits",
+                     *         "rejectLabel": "Reject cookies"
+                     *       },
+                     *       "footer": {
+                     *         "legal": "© West Riding Museums Trust.",
+                     *         "navigation": [
+                     *           {
+                     *             "href": "/accessibility",
+                     *             "label": "Accessibility"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "header": {
+                     *         "navigation": [
+                     *           {
+                     *             "href": "/",
+                     *             "label": "Home"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "newsletter": {
+                     *         "body": "New workshops, once a month.",
+                     *         "heading": "News for group organisers"
+                     *       },
+                     *       "tagline": "School and group visits to West Riding Museums",
+                     *       "title": "Group visits"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Site"];
                 };
             };
@@ -658,6 +726,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "slug": "home",
+                     *           "title": "School and group visits",
+                     *           "description": "Book school trips and group visits."
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["PageList"];
                 };
             };
@@ -696,6 +775,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "body": "<h2>Visits for every kind of group</h2><p>General admission is free.</p>",
+                     *       "callsToAction": [
+                     *         {
+                     *           "href": "/account/book/date",
+                     *           "label": "Book a visit"
+                     *         }
+                     *       ],
+                     *       "description": "Book school trips and group visits.",
+                     *       "slug": "home",
+                     *       "title": "School and group visits"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Page"];
                 };
             };
@@ -736,6 +829,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "accessInformation": "<p>Step-free access.</p>",
+                     *           "address": {
+                     *             "line1": "Museum Street",
+                     *             "postcode": "YO1 7DR",
+                     *             "town": "York"
+                     *           },
+                     *           "body": "<p>General admission is free.</p>",
+                     *           "groupTypes": [
+                     *             "education"
+                     *           ],
+                     *           "id": "venue-york-roman-quarter",
+                     *           "lunchSpace": true,
+                     *           "name": "York Roman Quarter Museum",
+                     *           "openingTimes": "Open daily 10:00–17:00; closed 24–26 December.",
+                     *           "slug": "york-roman-quarter",
+                     *           "summary": "Roman Eboracum and Viking Jorvik."
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["VenueList"];
                 };
             };
@@ -775,6 +892,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "accessInformation": "<p>Step-free access.</p>",
+                     *       "address": {
+                     *         "line1": "Museum Street",
+                     *         "postcode": "YO1 7DR",
+                     *         "town": "York"
+                     *       },
+                     *       "body": "<p>General admission is free.</p>",
+                     *       "groupTypes": [
+                     *         "education"
+                     *       ],
+                     *       "id": "venue-york-roman-quarter",
+                     *       "lunchSpace": true,
+                     *       "name": "York Roman Quarter Museum",
+                     *       "openingTimes": "Open daily 10:00–17:00; closed 24–26 December.",
+                     *       "slug": "york-roman-quarter",
+                     *       "summary": "Roman Eboracum and Viking Jorvik."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Venue"];
                 };
             };
@@ -812,6 +949,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "bookingIntro": "<p>Book workshops for your class.</p>",
+                     *           "description": "<p>Curriculum-linked workshops and shows.</p>",
+                     *           "groupType": "education",
+                     *           "name": "Schools and colleges",
+                     *           "organisationKinds": [
+                     *             "Primary school"
+                     *           ],
+                     *           "registrationIntro": "<p>Find your school and ask to join it.</p>",
+                     *           "summary": "Nurseries, primary and secondary schools, academies and colleges."
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["GroupTypeContentList"];
                 };
             };
@@ -850,6 +1004,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "bookingIntro": "<p>Book workshops for your class.</p>",
+                     *       "description": "<p>Curriculum-linked workshops and shows.</p>",
+                     *       "groupType": "education",
+                     *       "name": "Schools and colleges",
+                     *       "organisationKinds": [
+                     *         "Primary school"
+                     *       ],
+                     *       "registrationIntro": "<p>Find your school and ask to join it.</p>",
+                     *       "summary": "Nurseries, primary and secondary schools, academies and colleges."
+                     *     }
+                     */
                     "application/json": components["schemas"]["GroupTypeContent"];
                 };
             };
@@ -892,6 +1059,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "activityId": "act-roman-life",
+                     *           "kind": "workshop",
+                     *           "title": "Roman life",
+                     *           "summary": "Handle Roman objects and find out how people lived in Eboracum.",
+                     *           "body": "<p>A hands-on workshop with real Roman objects.</p>",
+                     *           "ageBands": [
+                     *             "5-11"
+                     *           ],
+                     *           "curriculumLinks": [
+                     *             "KS2 History - the Romans in Britain"
+                     *           ],
+                     *           "outreach": false,
+                     *           "venueIds": [
+                     *             "venue-york-roman-quarter"
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["ActivityContentList"];
                 };
             };
@@ -931,6 +1121,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "activityId": "act-roman-life",
+                     *       "kind": "workshop",
+                     *       "title": "Roman life",
+                     *       "summary": "Handle Roman objects and find out how people lived in Eboracum.",
+                     *       "body": "<p>A hands-on workshop with real Roman objects.</p>",
+                     *       "ageBands": [
+                     *         "5-11"
+                     *       ],
+                     *       "curriculumLinks": [
+                     *         "KS2 History - the Romans in Britain"
+                     *       ],
+                     *       "outreach": false,
+                     *       "venueIds": [
+                     *         "venue-york-roman-quarter"
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["ActivityContent"];
                 };
             };
@@ -971,6 +1180,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "acknowledgementLabel": "I have read the advice on hall space",
+                     *           "appliesTo": [
+                     *             "outreach"
+                     *           ],
+                     *           "body": "<p>We need a clear floor of at least 64 m².</p>",
+                     *           "id": "adv-hall-space",
+                     *           "requiresAcknowledgement": true,
+                     *           "severity": "important",
+                     *           "title": "Hall size"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdvisoryList"];
                 };
             };
@@ -1010,6 +1236,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "acknowledgementLabel": "I have read the advice on hall space",
+                     *       "appliesTo": [
+                     *         "outreach"
+                     *       ],
+                     *       "body": "<p>We need a clear floor of at least 64 m².</p>",
+                     *       "id": "adv-hall-space",
+                     *       "requiresAcknowledgement": true,
+                     *       "severity": "important",
+                     *       "title": "Hall size"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Advisory"];
                 };
             };
@@ -1049,6 +1288,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "body": "<h2>Your request</h2>",
+                     *       "effectiveFrom": "2026-01-01",
+                     *       "kind": "outreach",
+                     *       "summary": "An outreach booking is a request until it is paid.",
+                     *       "title": "Terms for outreach visits",
+                     *       "version": "outreach-2026-01"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Terms"];
                 };
             };
@@ -1088,6 +1337,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "kind": "outreach",
+                     *       "items": [
+                     *         {
+                     *           "version": "outreach-2026-01",
+                     *           "title": "Terms for outreach visits",
+                     *           "effectiveFrom": "2026-01-01"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["TermsVersionList"];
                 };
             };
@@ -1128,6 +1389,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "body": "<h2>Your request</h2>",
+                     *       "effectiveFrom": "2026-01-01",
+                     *       "kind": "outreach",
+                     *       "summary": "An outreach booking is a request until it is paid.",
+                     *       "title": "Terms for outreach visits",
+                     *       "version": "outreach-2026-01"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Terms"];
                 };
             };

@@ -1911,6 +1911,15 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "type": "https://groups.westridingmuseums.example.org/problems/bad_request",
+                 *       "title": "Bad request",
+                 *       "status": 400,
+                 *       "code": "bad_request",
+                 *       "detail": "Give the month as YYYY-MM"
+                 *     }
+                 */
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {string} */
                     code?: "bad_request";
@@ -1923,6 +1932,15 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "type": "https://groups.westridingmuseums.example.org/problems/unauthenticated",
+                 *       "title": "Unauthorized",
+                 *       "status": 401,
+                 *       "code": "unauthenticated",
+                 *       "detail": "Log in to continue."
+                 *     }
+                 */
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {string} */
                     code?: "unauthenticated";
@@ -1935,7 +1953,25 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "type": "https://groups.westridingmuseums.example.org/problems/forbidden",
+                 *       "title": "Forbidden",
+                 *       "status": 403,
+                 *       "code": "forbidden",
+                 *       "detail": "You may not do this."
+                 *     }
+                 */
                 "application/problem+json": components["schemas"]["ForbiddenOrRefused"];
+                /**
+                 * @example {
+                 *       "type": "https://groups.westridingmuseums.example.org/problems/forbidden",
+                 *       "title": "Forbidden",
+                 *       "status": 403,
+                 *       "code": "forbidden",
+                 *       "detail": "You may not do this."
+                 *     }
+                 */
                 "application/json": components["schemas"]["ForbiddenOrRefused"];
             };
         };
@@ -1945,6 +1981,15 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "type": "https://groups.westridingmuseums.example.org/problems/not_found",
+                 *       "title": "Not found",
+                 *       "status": 404,
+                 *       "code": "not_found",
+                 *       "detail": "There is no basket with this id for your account."
+                 *     }
+                 */
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {string} */
                     code?: "not_found";
@@ -1961,6 +2006,15 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "type": "https://groups.westridingmuseums.example.org/problems/basket_not_open",
+                 *       "title": "Conflict",
+                 *       "status": 409,
+                 *       "code": "basket_not_open",
+                 *       "detail": "This booking has already been made (reference GV-1001): start a new booking to make another."
+                 *     }
+                 */
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {string} */
                     code?: "basket_not_open" | "step_out_of_order";
@@ -1973,6 +2027,15 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "type": "https://groups.westridingmuseums.example.org/problems/amendment_not_allowed",
+                 *       "title": "Conflict",
+                 *       "status": 409,
+                 *       "code": "amendment_not_allowed",
+                 *       "detail": "An invoice-paid visit cannot be changed online. Contact the bookings team to change numbers."
+                 *     }
+                 */
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {string} */
                     code?: "amendment_not_allowed" | "capacity_unavailable";
@@ -1985,6 +2048,21 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "type": "https://groups.westridingmuseums.example.org/problems/validation_failed",
+                 *       "title": "Unprocessable content",
+                 *       "status": 422,
+                 *       "code": "validation_failed",
+                 *       "detail": "Check the highlighted fields.",
+                 *       "errors": [
+                 *         {
+                 *           "field": "participants.0.count",
+                 *           "message": "Enter a number from 0 to 200"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {string} */
                     code?: "validation_failed";
@@ -1998,7 +2076,25 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "type": "https://groups.westridingmuseums.example.org/problems/rate_limited",
+                 *       "title": "Too many requests",
+                 *       "status": 429,
+                 *       "code": "rate_limited",
+                 *       "detail": "Too many attempts to log in. Wait 15 minutes and try again."
+                 *     }
+                 */
                 "application/problem+json": components["schemas"]["RateLimitedOrThrottled"];
+                /**
+                 * @example {
+                 *       "type": "https://groups.westridingmuseums.example.org/problems/rate_limited",
+                 *       "title": "Too many requests",
+                 *       "status": 429,
+                 *       "code": "rate_limited",
+                 *       "detail": "Too many attempts to log in. Wait 15 minutes and try again."
+                 *     }
+                 */
                 "application/json": components["schemas"]["RateLimitedOrThrottled"];
             };
         };
@@ -2008,6 +2104,14 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "type": "about:blank",
+                 *       "title": "Internal server error",
+                 *       "status": 500,
+                 *       "detail": "Something went wrong on our side. Try again in a few minutes."
+                 *     }
+                 */
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
@@ -2017,6 +2121,74 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "completedSteps": [
+                 *         "date"
+                 *       ],
+                 *       "createdAt": "2026-06-01T09:30:00.000Z",
+                 *       "expiresAt": "2026-06-01T09:30:00.000Z",
+                 *       "id": "bkt-pact-visit",
+                 *       "information": {
+                 *         "accessNeeds": {
+                 *           "communication": false,
+                 *           "mobility": true,
+                 *           "quietSpace": false,
+                 *           "sensory": false
+                 *         },
+                 *         "adults": 4,
+                 *         "arrivalTime": "10:00",
+                 *         "lunchSpace": true,
+                 *         "oneToOneCarers": 1,
+                 *         "participants": [
+                 *           {
+                 *             "ageBand": "5-11",
+                 *             "count": 30
+                 *           }
+                 *         ]
+                 *       },
+                 *       "kind": "visit",
+                 *       "messages": [
+                 *         {
+                 *           "code": "ratio_met",
+                 *           "message": "4 adults supervise 30 children: all are free within the supervision ratios.",
+                 *           "severity": "info"
+                 *         }
+                 *       ],
+                 *       "nextStep": "review",
+                 *       "organisation": {
+                 *         "groupType": "education",
+                 *         "id": "org-1001",
+                 *         "name": "Riverside Primary School",
+                 *         "postcode": "LS11 5PQ",
+                 *         "town": "Leeds"
+                 *       },
+                 *       "participants": 35,
+                 *       "payment": {
+                 *         "method": "invoice",
+                 *         "purchaseOrderNumber": "PO-RPS-2400"
+                 *       },
+                 *       "schedule": [
+                 *         {
+                 *           "activityId": "act-roman-life",
+                 *           "end": "11:00",
+                 *           "kind": "workshop",
+                 *           "name": "Life in Roman Eboracum",
+                 *           "participants": 30,
+                 *           "slotId": "act-roman-life@10:00",
+                 *           "start": "10:00"
+                 *         }
+                 *       ],
+                 *       "status": "open",
+                 *       "tickets": [],
+                 *       "updatedAt": "2026-06-01T09:30:00.000Z",
+                 *       "venue": {
+                 *         "id": "venue-york-roman-quarter",
+                 *         "name": "York Roman Quarter Museum"
+                 *       },
+                 *       "visitDate": "2026-09-15"
+                 *     }
+                 */
                 "application/json": components["schemas"]["Basket"];
             };
         };
@@ -2026,6 +2198,11 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "message": "Forbidden"
+                 *     }
+                 */
                 "application/json": components["schemas"]["GatewayMessage"];
             };
         };
@@ -2035,6 +2212,11 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "message": "Request Too Long"
+                 *     }
+                 */
                 "application/json": components["schemas"]["GatewayMessage"];
             };
         };
@@ -2045,6 +2227,11 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "message": "Too Many Requests"
+                 *     }
+                 */
                 "application/json": components["schemas"]["GatewayMessage"];
             };
         };
@@ -2055,6 +2242,11 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "message": "Internal server error"
+                 *     }
+                 */
                 "application/json": components["schemas"]["GatewayMessage"];
             };
         };
@@ -2065,6 +2257,11 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "message": "Endpoint request timed out"
+                 *     }
+                 */
                 "application/json": components["schemas"]["GatewayMessage"];
             };
         };
@@ -2119,6 +2316,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "teacher@example.org",
+                 *       "password": "museum-visit-2026"
+                 *     }
+                 */
                 "application/json": components["schemas"]["LoginRequest"];
             };
         };
@@ -2129,6 +2332,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "expiresAt": "2026-05-01T17:00:00.000Z",
+                     *       "token": "3f1c2a9e-5b7d-4e8f-9a6b-0c1d2e3f4a5b",
+                     *       "user": {
+                     *         "currentOrganisationId": "org-1001",
+                     *         "email": "teacher@example.org",
+                     *         "firstName": "Amara",
+                     *         "groupType": "education",
+                     *         "id": "usr-1001",
+                     *         "jobTitle": "Year 4 teacher",
+                     *         "lastName": "Okafor",
+                     *         "marketingConsent": true,
+                     *         "title": "Ms"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["Session"];
                 };
             };
@@ -2138,6 +2358,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid_credentials",
+                     *       "detail": "A sentence the user can act on.",
+                     *       "status": 401,
+                     *       "title": "Problem title",
+                     *       "type": "https://groups.westridingmuseums.example.org/problems/invalid_credentials"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
                         code?: "invalid_credentials";
@@ -2199,6 +2428,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "nobody.here@example.org"
+                 *     }
+                 */
                 "application/json": components["schemas"]["PasswordResetRequest"];
             };
         };
@@ -2209,6 +2443,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "accepted"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Accepted"];
                 };
             };
@@ -2236,6 +2475,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "password": "lantern meadow quiet river",
+                 *       "token": "pact-reset-token"
+                 *     }
+                 */
                 "application/json": components["schemas"]["PasswordResetCompletion"];
             };
         };
@@ -2258,6 +2503,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid_reset_token",
+                     *       "detail": "A sentence the user can act on.",
+                     *       "status": 422,
+                     *       "title": "Problem title",
+                     *       "type": "https://groups.westridingmuseums.example.org/problems/invalid_reset_token"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
                         code?: "invalid_reset_token" | "validation_failed";
@@ -2291,6 +2545,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "currentOrganisationId": "org-1001",
+                     *       "email": "teacher@example.org",
+                     *       "firstName": "Amara",
+                     *       "groupType": "education",
+                     *       "id": "usr-1001",
+                     *       "jobTitle": "Year 4 teacher",
+                     *       "lastName": "Okafor",
+                     *       "marketingConsent": true,
+                     *       "title": "Ms"
+                     *     }
+                     */
                     "application/json": components["schemas"]["User"];
                 };
             };
@@ -2318,6 +2585,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "jobTitle": "",
+                 *       "phone": ""
+                 *     }
+                 */
                 "application/json": components["schemas"]["UserUpdate"];
             };
         };
@@ -2328,6 +2601,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "currentOrganisationId": "org-1001",
+                     *       "email": "teacher@example.org",
+                     *       "firstName": "Amara",
+                     *       "groupType": "education",
+                     *       "id": "usr-1001",
+                     *       "lastName": "Okafor",
+                     *       "marketingConsent": true,
+                     *       "title": "Ms"
+                     *     }
+                     */
                     "application/json": components["schemas"]["User"];
                 };
             };
@@ -2356,6 +2641,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "currentPassword": "museum-visit-2026",
+                 *       "newPassword": "a-longer-harder-passphrase"
+                 *     }
+                 */
                 "application/json": components["schemas"]["PasswordChange"];
             };
         };
@@ -2376,6 +2667,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "https://groups.westridingmuseums.example.org/problems/invalid_current_password",
+                     *       "title": "Unprocessable content",
+                     *       "status": 422,
+                     *       "code": "invalid_current_password",
+                     *       "detail": "Your current password is not right."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
                         code?: "invalid_current_password" | "validation_failed";
@@ -2403,6 +2703,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "organisationId": "org-1002"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CurrentOrganisationUpdate"];
             };
         };
@@ -2413,6 +2718,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "currentOrganisationId": "org-1002",
+                     *       "email": "teacher@example.org",
+                     *       "firstName": "Amara",
+                     *       "groupType": "education",
+                     *       "id": "usr-1001",
+                     *       "lastName": "Okafor",
+                     *       "marketingConsent": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["User"];
                 };
             };
@@ -2447,6 +2763,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "organisation": {
+                     *             "groupType": "education",
+                     *             "id": "org-1001",
+                     *             "name": "Riverside Primary School",
+                     *             "postcode": "LS11 5PQ",
+                     *             "town": "Leeds"
+                     *           },
+                     *           "requestedAt": "2025-03-28T10:00:00.000Z",
+                     *           "role": "lead",
+                     *           "status": "approved"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["AssociationList"];
                 };
             };
@@ -2474,6 +2808,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "organisationId": "org-1002"
+                 *     }
+                 */
                 "application/json": components["schemas"]["AssociationRequest"];
             };
         };
@@ -2484,6 +2823,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "organisation": {
+                     *         "groupType": "education",
+                     *         "id": "org-1002",
+                     *         "name": "St Aidan's Church of England Primary School",
+                     *         "postcode": "LS9 7QR",
+                     *         "town": "Leeds"
+                     *       },
+                     *       "requestedAt": "2026-03-10T10:00:00.000Z",
+                     *       "role": "member",
+                     *       "status": "pending"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Association"];
                 };
             };
@@ -2496,6 +2849,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "already_associated",
+                     *       "detail": "A sentence the user can act on.",
+                     *       "status": 409,
+                     *       "title": "Problem title",
+                     *       "type": "https://groups.westridingmuseums.example.org/problems/already_associated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
                         code?: "already_associated";
@@ -2543,6 +2905,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "last_lead",
+                     *       "detail": "A sentence the user can act on.",
+                     *       "status": 409,
+                     *       "title": "Problem title",
+                     *       "type": "https://groups.westridingmuseums.example.org/problems/last_lead"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
                         code?: "last_lead";
@@ -2571,6 +2942,26 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "groupType": "education",
+                 *       "name": "St Aidan's Church of England Primary School",
+                 *       "kind": "Primary school",
+                 *       "address": {
+                 *         "line1": "2 Harehills Lane",
+                 *         "town": "Leeds",
+                 *         "postcode": "LS9 7QR"
+                 *       },
+                 *       "phone": "0113 496 0456",
+                 *       "urn": "107998",
+                 *       "phase": "primary",
+                 *       "ageRange": {
+                 *         "lowest": 4,
+                 *         "highest": 11
+                 *       },
+                 *       "numberOfPupils": 210
+                 *     }
+                 */
                 "application/json": components["schemas"]["OrganisationInput"];
             };
         };
@@ -2581,6 +2972,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "address": {
+                     *         "line1": "2 Harehills Lane",
+                     *         "postcode": "LS9 7QR",
+                     *         "town": "Leeds"
+                     *       },
+                     *       "ageRange": {
+                     *         "highest": 11,
+                     *         "lowest": 4
+                     *       },
+                     *       "groupType": "education",
+                     *       "id": "org-1002",
+                     *       "kind": "Primary school",
+                     *       "name": "St Aidan's Church of England Primary School",
+                     *       "numberOfPupils": 210,
+                     *       "phase": "primary",
+                     *       "phone": "0113 496 0456",
+                     *       "postcode": "LS9 7QR",
+                     *       "region": "Yorkshire and the Humber",
+                     *       "town": "Leeds",
+                     *       "urn": "107998"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Organisation"];
                 };
             };
@@ -2592,6 +3007,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "https://groups.westridingmuseums.example.org/problems/organisation_exists",
+                     *       "title": "Conflict",
+                     *       "status": 409,
+                     *       "code": "organisation_exists",
+                     *       "detail": "An organisation with this URN is already registered: ask to join it instead."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
                         code?: "organisation_exists";
@@ -2629,6 +3053,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "address": {
+                     *         "line1": "2 Harehills Lane",
+                     *         "postcode": "LS9 7QR",
+                     *         "town": "Leeds"
+                     *       },
+                     *       "ageRange": {
+                     *         "highest": 11,
+                     *         "lowest": 4
+                     *       },
+                     *       "groupType": "education",
+                     *       "id": "org-1002",
+                     *       "kind": "Primary school",
+                     *       "name": "St Aidan's Church of England Primary School",
+                     *       "numberOfPupils": 210,
+                     *       "phase": "primary",
+                     *       "phone": "0113 496 0456",
+                     *       "postcode": "LS9 7QR",
+                     *       "region": "Yorkshire and the Humber",
+                     *       "town": "Leeds",
+                     *       "urn": "107998"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Organisation"];
                 };
             };
@@ -2659,6 +3107,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "numberOfPupils": 430,
+                 *       "phone": "0113 496 0999"
+                 *     }
+                 */
                 "application/json": components["schemas"]["OrganisationUpdate"];
             };
         };
@@ -2669,6 +3123,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "address": {
+                     *         "line1": "2 Harehills Lane",
+                     *         "postcode": "LS9 7QR",
+                     *         "town": "Leeds"
+                     *       },
+                     *       "ageRange": {
+                     *         "highest": 11,
+                     *         "lowest": 4
+                     *       },
+                     *       "groupType": "education",
+                     *       "id": "org-1001",
+                     *       "kind": "Primary school",
+                     *       "name": "Riverside Primary School",
+                     *       "numberOfPupils": 430,
+                     *       "phase": "primary",
+                     *       "phone": "0113 496 0999",
+                     *       "postcode": "LS9 7QR",
+                     *       "region": "Yorkshire and the Humber",
+                     *       "town": "Leeds",
+                     *       "urn": "107998"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Organisation"];
                 };
             };
@@ -2703,6 +3181,23 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "acceptedTermsVersion": "registration-2026-01",
+                 *       "groupType": "education",
+                 *       "organisationId": "org-1002",
+                 *       "user": {
+                 *         "email": "joining.teacher@example.org",
+                 *         "firstName": "Sam",
+                 *         "jobTitle": "Year 6 teacher",
+                 *         "lastName": "Okoye",
+                 *         "marketingConsent": false,
+                 *         "password": "correct horse battery staple",
+                 *         "phone": "0113 496 0777",
+                 *         "title": "Mr"
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["RegistrationRequest"];
             };
         };
@@ -2714,6 +3209,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "association": {
+                     *         "organisation": {
+                     *           "groupType": "education",
+                     *           "id": "org-1002",
+                     *           "name": "St Aidan's Church of England Primary School",
+                     *           "postcode": "LS9 7QR",
+                     *           "town": "Leeds"
+                     *         },
+                     *         "requestedAt": "2026-03-10T10:00:00.000Z",
+                     *         "role": "member",
+                     *         "status": "pending"
+                     *       },
+                     *       "expiresAt": "2026-05-01T17:00:00.000Z",
+                     *       "token": "3f1c2a9e-5b7d-4e8f-9a6b-0c1d2e3f4a5b",
+                     *       "user": {
+                     *         "currentOrganisationId": null,
+                     *         "email": "joining.teacher@example.org",
+                     *         "firstName": "Sam",
+                     *         "groupType": "education",
+                     *         "id": "usr-3c9d1f0a",
+                     *         "jobTitle": "Year 6 teacher",
+                     *         "lastName": "Okoye",
+                     *         "marketingConsent": false,
+                     *         "phone": "0113 496 0777",
+                     *         "title": "Mr"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["RegistrationResult"];
                 };
             };
@@ -2724,6 +3249,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "https://groups.westridingmuseums.example.org/problems/organisation_not_found",
+                     *       "title": "Not found",
+                     *       "status": 404,
+                     *       "code": "organisation_not_found",
+                     *       "detail": "The organisation to join does not exist."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
                         code?: "organisation_not_found";
@@ -2736,6 +3270,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "email_registered",
+                     *       "detail": "A sentence the user can act on.",
+                     *       "status": 409,
+                     *       "title": "Problem title",
+                     *       "type": "https://groups.westridingmuseums.example.org/problems/email_registered"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
                         code?: "email_registered" | "organisation_exists" | "idempotency_key_in_flight";
@@ -2749,6 +3292,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "validation_failed",
+                     *       "detail": "A sentence the user can act on.",
+                     *       "errors": [
+                     *         {
+                     *           "field": "user.password",
+                     *           "message": "Choose a password that is harder to guess"
+                     *         },
+                     *         {
+                     *           "field": "organisation.address.postcode",
+                     *           "message": "Enter a UK postcode, like LS1 4DY"
+                     *         }
+                     *       ],
+                     *       "status": 422,
+                     *       "title": "Problem title",
+                     *       "type": "https://groups.westridingmuseums.example.org/problems/validation_failed"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
                         code?: "validation_failed" | "idempotency_key_reused";
@@ -2789,6 +3351,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "bookableFrom": "2026-06-04",
+                     *       "bookableUntil": "2027-06-01",
+                     *       "days": [
+                     *         {
+                     *           "date": "2026-09-01",
+                     *           "status": "available"
+                     *         }
+                     *       ],
+                     *       "month": "2026-09",
+                     *       "venueId": "venue-york-roman-quarter"
+                     *     }
+                     */
                     "application/json": components["schemas"]["VenueAvailability"];
                 };
             };
@@ -2833,6 +3409,39 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "date": "2026-09-15",
+                     *       "items": [
+                     *         {
+                     *           "durationMinutes": 60,
+                     *           "groupTypes": [
+                     *             "education"
+                     *           ],
+                     *           "id": "act-roman-life",
+                     *           "kind": "workshop",
+                     *           "name": "Life in Roman Eboracum",
+                     *           "price": {
+                     *             "amount": 450,
+                     *             "currency": "GBP"
+                     *           },
+                     *           "slots": [
+                     *             {
+                     *               "capacity": 32,
+                     *               "end": "11:00",
+                     *               "id": "act-roman-life@10:00",
+                     *               "remainingCapacity": 32,
+                     *               "start": "10:00",
+                     *               "status": "available"
+                     *             }
+                     *           ],
+                     *           "summary": "Dress as legionaries and build a testudo.",
+                     *           "venueId": "venue-york-roman-quarter"
+                     *         }
+                     *       ],
+                     *       "venueId": "venue-york-roman-quarter"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ActivityList"];
                 };
             };
@@ -2871,6 +3480,64 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "completedSteps": [
+                     *             "date"
+                     *           ],
+                     *           "createdAt": "2026-06-01T09:30:00.000Z",
+                     *           "expiresAt": "2026-06-01T09:30:00.000Z",
+                     *           "id": "bkt-pact-visit",
+                     *           "information": {
+                     *             "accessNeeds": {
+                     *               "communication": false,
+                     *               "mobility": true,
+                     *               "quietSpace": false,
+                     *               "sensory": false
+                     *             },
+                     *             "adults": 4,
+                     *             "arrivalTime": "10:00",
+                     *             "lunchSpace": true,
+                     *             "oneToOneCarers": 1,
+                     *             "participants": [
+                     *               {
+                     *                 "ageBand": "5-11",
+                     *                 "count": 30
+                     *               }
+                     *             ]
+                     *           },
+                     *           "kind": "visit",
+                     *           "messages": [
+                     *             {
+                     *               "code": "ratio_met",
+                     *               "message": "4 adults supervise 30 children: all are free within the supervision ratios.",
+                     *               "severity": "info"
+                     *             }
+                     *           ],
+                     *           "nextStep": "schedule",
+                     *           "organisation": {
+                     *             "groupType": "education",
+                     *             "id": "org-1001",
+                     *             "name": "Riverside Primary School",
+                     *             "postcode": "LS11 5PQ",
+                     *             "town": "Leeds"
+                     *           },
+                     *           "participants": 35,
+                     *           "schedule": [],
+                     *           "status": "open",
+                     *           "tickets": [],
+                     *           "updatedAt": "2026-06-01T09:30:00.000Z",
+                     *           "venue": {
+                     *             "id": "venue-york-roman-quarter",
+                     *             "name": "York Roman Quarter Museum"
+                     *           },
+                     *           "visitDate": "2026-09-15"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["BasketList"];
                 };
             };
@@ -2904,6 +3571,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "kind": "visit"
+                 *     }
+                 */
                 "application/json": components["schemas"]["BasketCreate"];
             };
         };
@@ -2915,6 +3587,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "completedSteps": [],
+                     *       "createdAt": "2026-06-01T09:30:00.000Z",
+                     *       "expiresAt": "2026-06-01T09:30:00.000Z",
+                     *       "id": "bkt-1001",
+                     *       "kind": "visit",
+                     *       "messages": [],
+                     *       "nextStep": "date",
+                     *       "organisation": {
+                     *         "groupType": "education",
+                     *         "id": "org-1001",
+                     *         "name": "Riverside Primary School",
+                     *         "postcode": "LS11 5PQ",
+                     *         "town": "Leeds"
+                     *       },
+                     *       "participants": 0,
+                     *       "schedule": [],
+                     *       "status": "open",
+                     *       "tickets": [],
+                     *       "updatedAt": "2026-06-01T09:30:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Basket"];
                 };
             };
@@ -2925,7 +3620,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "kind_not_allowed",
+                     *       "detail": "A sentence the user can act on.",
+                     *       "status": 403,
+                     *       "title": "Problem title",
+                     *       "type": "https://groups.westridingmuseums.example.org/problems/kind_not_allowed"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["BasketForbiddenOrRefused"];
+                    /**
+                     * @example {
+                     *       "code": "kind_not_allowed",
+                     *       "detail": "A sentence the user can act on.",
+                     *       "status": 403,
+                     *       "title": "Problem title",
+                     *       "type": "https://groups.westridingmuseums.example.org/problems/kind_not_allowed"
+                     *     }
+                     */
                     "application/json": components["schemas"]["BasketForbiddenOrRefused"];
                 };
             };
@@ -2935,6 +3648,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "https://groups.westridingmuseums.example.org/problems/idempotency_key_in_flight",
+                     *       "title": "Conflict",
+                     *       "status": 409,
+                     *       "code": "idempotency_key_in_flight",
+                     *       "detail": "This request is still being processed: wait a moment and try again with the same key."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
                         code?: "idempotency_key_in_flight";
@@ -2948,6 +3670,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "https://groups.westridingmuseums.example.org/problems/validation_failed",
+                     *       "title": "Unprocessable content",
+                     *       "status": 422,
+                     *       "code": "validation_failed",
+                     *       "detail": "Check the highlighted fields."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
                         code?: "validation_failed" | "idempotency_key_reused";
@@ -2983,6 +3714,74 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "completedSteps": [
+                     *         "date"
+                     *       ],
+                     *       "createdAt": "2026-06-01T09:30:00.000Z",
+                     *       "expiresAt": "2026-06-01T09:30:00.000Z",
+                     *       "id": "bkt-pact-visit",
+                     *       "information": {
+                     *         "accessNeeds": {
+                     *           "communication": false,
+                     *           "mobility": true,
+                     *           "quietSpace": false,
+                     *           "sensory": false
+                     *         },
+                     *         "adults": 4,
+                     *         "arrivalTime": "10:00",
+                     *         "lunchSpace": true,
+                     *         "oneToOneCarers": 1,
+                     *         "participants": [
+                     *           {
+                     *             "ageBand": "5-11",
+                     *             "count": 30
+                     *           }
+                     *         ]
+                     *       },
+                     *       "kind": "visit",
+                     *       "messages": [
+                     *         {
+                     *           "code": "ratio_met",
+                     *           "message": "4 adults supervise 30 children: all are free within the supervision ratios.",
+                     *           "severity": "info"
+                     *         }
+                     *       ],
+                     *       "nextStep": "review",
+                     *       "organisation": {
+                     *         "groupType": "education",
+                     *         "id": "org-1001",
+                     *         "name": "Riverside Primary School",
+                     *         "postcode": "LS11 5PQ",
+                     *         "town": "Leeds"
+                     *       },
+                     *       "participants": 35,
+                     *       "payment": {
+                     *         "method": "invoice",
+                     *         "purchaseOrderNumber": "PO-RPS-2400"
+                     *       },
+                     *       "schedule": [
+                     *         {
+                     *           "activityId": "act-roman-life",
+                     *           "end": "11:00",
+                     *           "kind": "workshop",
+                     *           "name": "Life in Roman Eboracum",
+                     *           "participants": 30,
+                     *           "slotId": "act-roman-life@10:00",
+                     *           "start": "10:00"
+                     *         }
+                     *       ],
+                     *       "status": "open",
+                     *       "tickets": [],
+                     *       "updatedAt": "2026-06-01T09:30:00.000Z",
+                     *       "venue": {
+                     *         "id": "venue-york-roman-quarter",
+                     *         "name": "York Roman Quarter Museum"
+                     *       },
+                     *       "visitDate": "2026-09-15"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Basket"];
                 };
             };
@@ -3048,6 +3847,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "venueId": "venue-york-roman-quarter",
+                 *       "visitDate": "2026-09-15"
+                 *     }
+                 */
                 "application/json": components["schemas"]["BasketDateStep"];
             };
         };
@@ -3082,6 +3887,26 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "accessNeeds": {
+                 *         "communication": false,
+                 *         "mobility": true,
+                 *         "quietSpace": false,
+                 *         "sensory": false
+                 *       },
+                 *       "adults": 4,
+                 *       "arrivalTime": "10:00",
+                 *       "lunchSpace": true,
+                 *       "oneToOneCarers": 1,
+                 *       "participants": [
+                 *         {
+                 *           "ageBand": "5-11",
+                 *           "count": 30
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["VisitInformation"];
             };
         };
@@ -3116,6 +3941,22 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "items": [
+                 *         {
+                 *           "activityId": "act-roman-life",
+                 *           "participants": 30,
+                 *           "slotId": "act-roman-life@10:00"
+                 *         },
+                 *         {
+                 *           "activityId": "act-york-lunch",
+                 *           "participants": 35,
+                 *           "slotId": "act-york-lunch@12:30"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["ScheduleStep"];
             };
         };
@@ -3150,6 +3991,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "activityIds": [
+                 *         "act-roman-walk"
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["GroupActivitiesStep"];
             };
         };
@@ -3184,6 +4032,24 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "tickets": [
+                 *         {
+                 *           "activityId": "act-roman-walk",
+                 *           "quantity": 12,
+                 *           "slotId": "act-roman-walk@10:30",
+                 *           "ticketType": "adult"
+                 *         },
+                 *         {
+                 *           "activityId": "act-roman-walk",
+                 *           "quantity": 4,
+                 *           "slotId": "act-roman-walk@10:30",
+                 *           "ticketType": "concession"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["GroupCapacitiesStep"];
             };
         };
@@ -3218,6 +4084,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "arrivalTime": "10:00",
+                 *       "coachCompany": "Dales Coaches",
+                 *       "coaches": 1,
+                 *       "groupName": "Harrogate Heritage Tours, 14 May group",
+                 *       "leadMobile": "07700 900461",
+                 *       "leadName": "Tom Whitaker"
+                 *     }
+                 */
                 "application/json": components["schemas"]["GroupDetails"];
             };
         };
@@ -3252,6 +4128,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "activityIds": [
+                 *         "out-romans-classroom",
+                 *         "out-planetarium-dome"
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["OutreachActivitiesStep"];
             };
         };
@@ -3286,6 +4170,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "acknowledgedAdvisoryIds": [
+                 *         "adv-hall-space",
+                 *         "adv-parking"
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["OutreachAdvisoriesStep"];
             };
         };
@@ -3320,6 +4212,21 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "answers": [
+                 *         {
+                 *           "questionId": "space-type",
+                 *           "value": "hall"
+                 *         },
+                 *         {
+                 *           "questionId": "hall-size",
+                 *           "value": "150"
+                 *         }
+                 *       ],
+                 *       "questionnaireVersion": "outreach-questions-2026-01"
+                 *     }
+                 */
                 "application/json": components["schemas"]["OutreachAnswersStep"];
             };
         };
@@ -3354,6 +4261,29 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "date": "2026-09-15",
+                 *       "lunchBreak": {
+                 *         "end": "12:45",
+                 *         "start": "12:00"
+                 *       },
+                 *       "sessions": [
+                 *         {
+                 *           "activityId": "out-romans-classroom",
+                 *           "end": "11:00",
+                 *           "pupils": 30,
+                 *           "start": "09:30"
+                 *         },
+                 *         {
+                 *           "activityId": "out-planetarium-dome",
+                 *           "end": "14:00",
+                 *           "pupils": 30,
+                 *           "start": "13:15"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["OutreachSchedule"];
             };
         };
@@ -3368,6 +4298,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "https://groups.westridingmuseums.example.org/problems/basket_not_open",
+                     *       "title": "Conflict",
+                     *       "status": 409,
+                     *       "code": "basket_not_open",
+                     *       "detail": "This booking has already been made (reference GV-1001): start a new booking to make another."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
                         code?: "basket_not_open" | "step_out_of_order" | "slot_sold_out" | "capacity_unavailable";
@@ -3399,6 +4338,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "acceptedTermsVersion": "outreach-2026-01"
+                 *     }
+                 */
                 "application/json": components["schemas"]["TermsAcceptance"];
             };
         };
@@ -3415,6 +4359,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "terms_outdated",
+                     *       "detail": "A sentence the user can act on.",
+                     *       "status": 422,
+                     *       "title": "Problem title",
+                     *       "type": "https://groups.westridingmuseums.example.org/problems/terms_outdated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
                         code?: "terms_outdated" | "validation_failed";
@@ -3444,6 +4397,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "method": "invoice",
+                 *       "purchaseOrderNumber": "PO-RPS-2400"
+                 *     }
+                 */
                 "application/json": components["schemas"]["PaymentChoice"];
             };
         };
@@ -3460,6 +4419,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "payment_method_unavailable",
+                     *       "detail": "A sentence the user can act on.",
+                     *       "errors": [
+                     *         {
+                     *           "field": "method",
+                     *           "message": "Invoices are for schools and colleges only: pay by card."
+                     *         }
+                     *       ],
+                     *       "status": 422,
+                     *       "title": "Problem title",
+                     *       "type": "https://groups.westridingmuseums.example.org/problems/payment_method_unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
                         code?: "validation_failed" | "payment_method_unavailable";
@@ -3499,6 +4473,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "slot_sold_out",
+                     *       "detail": "A sentence the user can act on.",
+                     *       "errors": [
+                     *         {
+                     *           "field": "schedule.0",
+                     *           "message": "Life in Roman Eboracum at 10:00 has sold out"
+                     *         }
+                     *       ],
+                     *       "status": 409,
+                     *       "title": "Problem title",
+                     *       "type": "https://groups.westridingmuseums.example.org/problems/slot_sold_out"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
                         code?: "slot_sold_out" | "capacity_unavailable" | "basket_incomplete" | "basket_not_open";
@@ -3574,6 +4563,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "hold_expired",
+                     *       "detail": "A sentence the user can act on.",
+                     *       "status": 409,
+                     *       "title": "Problem title",
+                     *       "type": "https://groups.westridingmuseums.example.org/problems/hold_expired"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
                         code?: "hold_expired" | "hold_extension_limit";
@@ -3610,6 +4608,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "basketId": "bkt-pact-visit",
+                     *       "lines": [
+                     *         {
+                     *           "description": "Life in Roman Eboracum, 10:00–11:00",
+                     *           "quantity": 30,
+                     *           "total": {
+                     *             "amount": 13500,
+                     *             "currency": "GBP"
+                     *           },
+                     *           "unitPrice": {
+                     *             "amount": 450,
+                     *             "currency": "GBP"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "messages": [
+                     *         {
+                     *           "code": "ratio_met",
+                     *           "message": "4 adults supervise 30 children: all are free within the supervision ratios.",
+                     *           "severity": "info"
+                     *         }
+                     *       ],
+                     *       "paymentOptions": [
+                     *         {
+                     *           "available": true,
+                     *           "method": "card"
+                     *         }
+                     *       ],
+                     *       "total": {
+                     *         "amount": 13500,
+                     *         "currency": "GBP"
+                     *       },
+                     *       "validUntil": "2026-06-01T09:30:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Quote"];
                 };
             };
@@ -3622,6 +4657,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "https://groups.westridingmuseums.example.org/problems/basket_incomplete",
+                     *       "title": "Conflict",
+                     *       "status": 409,
+                     *       "code": "basket_incomplete",
+                     *       "detail": "Complete the payment step first (payment)."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
                         code?: "basket_incomplete";
@@ -3654,6 +4698,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "acceptedTermsVersion": "booking-2026-01",
+                 *       "returnUrl": "https://groups.example.org/account/book/payment/return"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CheckoutRequest"];
             };
         };
@@ -3665,6 +4715,74 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "order": {
+                     *         "allowedActions": [
+                     *           "request-cancellation"
+                     *         ],
+                     *         "arrivalTime": "10:00",
+                     *         "createdAt": "2026-06-01T09:30:00.000Z",
+                     *         "id": "ord-6001",
+                     *         "kind": "visit",
+                     *         "lines": [
+                     *           {
+                     *             "description": "Life in Roman Eboracum, 10:00–11:00",
+                     *             "quantity": 30,
+                     *             "total": {
+                     *               "amount": 13500,
+                     *               "currency": "GBP"
+                     *             },
+                     *             "unitPrice": {
+                     *               "amount": 450,
+                     *               "currency": "GBP"
+                     *             }
+                     *           }
+                     *         ],
+                     *         "organisation": {
+                     *           "groupType": "education",
+                     *           "id": "org-1001",
+                     *           "name": "Riverside Primary School",
+                     *           "postcode": "LS11 5PQ",
+                     *           "town": "Leeds"
+                     *         },
+                     *         "participants": 35,
+                     *         "payment": {
+                     *           "method": "invoice",
+                     *           "status": "unpaid"
+                     *         },
+                     *         "reference": "GV-276001",
+                     *         "schedule": [
+                     *           {
+                     *             "activityId": "act-roman-life",
+                     *             "end": "11:00",
+                     *             "kind": "workshop",
+                     *             "name": "Life in Roman Eboracum",
+                     *             "participants": 30,
+                     *             "slotId": "act-roman-life@10:00",
+                     *             "start": "10:00"
+                     *           }
+                     *         ],
+                     *         "status": "confirmed",
+                     *         "timeline": [
+                     *           {
+                     *             "at": "2026-06-01T09:30:00.000Z",
+                     *             "description": "Booking made by Amara Okafor.",
+                     *             "event": "booked"
+                     *           }
+                     *         ],
+                     *         "total": {
+                     *           "amount": 13500,
+                     *           "currency": "GBP"
+                     *         },
+                     *         "venue": {
+                     *           "id": "venue-york-roman-quarter",
+                     *           "name": "York Roman Quarter Museum"
+                     *         },
+                     *         "visitDate": "2026-09-15"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["CheckoutResult"];
                 };
             };
@@ -3674,6 +4792,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "https://groups.westridingmuseums.example.org/problems/idempotency_key_required",
+                     *       "title": "Bad request",
+                     *       "status": 400,
+                     *       "code": "idempotency_key_required",
+                     *       "detail": "Send an Idempotency-Key header (a new UUID for each attempt, reused for its retries)."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
                         code?: "idempotency_key_required";
@@ -3697,6 +4824,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "idempotency_key_in_flight",
+                     *       "detail": "A sentence the user can act on.",
+                     *       "status": 409,
+                     *       "title": "Problem title",
+                     *       "type": "https://groups.westridingmuseums.example.org/problems/idempotency_key_in_flight"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
                         code?: "idempotency_key_in_flight" | "basket_incomplete" | "basket_not_open" | "hold_expired" | "slot_sold_out" | "capacity_unavailable" | "price_changed";
@@ -3710,6 +4846,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "idempotency_key_reused",
+                     *       "detail": "A sentence the user can act on.",
+                     *       "status": 422,
+                     *       "title": "Problem title",
+                     *       "type": "https://groups.westridingmuseums.example.org/problems/idempotency_key_reused"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
                         code?: "idempotency_key_reused" | "terms_outdated" | "validation_failed";
@@ -3745,6 +4890,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "amount": {
+                     *         "amount": 13500,
+                     *         "currency": "GBP"
+                     *       },
+                     *       "createdAt": "2026-06-01T09:30:00.000Z",
+                     *       "id": "pay-pact",
+                     *       "orderId": "ord-6001",
+                     *       "status": "pending"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Payment"];
                 };
             };
@@ -3775,6 +4932,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "parameters": {
+                 *         "paymentId": "pay-pact",
+                 *         "result": "declined"
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["PaymentReturn"];
             };
         };
@@ -3785,6 +4950,83 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "Your card was declined and no money was taken.",
+                     *       "order": {
+                     *         "allowedActions": [
+                     *           "pay"
+                     *         ],
+                     *         "arrivalTime": "10:00",
+                     *         "createdAt": "2026-06-01T09:30:00.000Z",
+                     *         "heldUntil": "2026-06-01T09:30:00.000Z",
+                     *         "id": "ord-6001",
+                     *         "kind": "visit",
+                     *         "lines": [
+                     *           {
+                     *             "description": "Life in Roman Eboracum, 10:00–11:00",
+                     *             "quantity": 30,
+                     *             "total": {
+                     *               "amount": 13500,
+                     *               "currency": "GBP"
+                     *             },
+                     *             "unitPrice": {
+                     *               "amount": 450,
+                     *               "currency": "GBP"
+                     *             }
+                     *           }
+                     *         ],
+                     *         "organisation": {
+                     *           "groupType": "education",
+                     *           "id": "org-1001",
+                     *           "name": "Riverside Primary School",
+                     *           "postcode": "LS11 5PQ",
+                     *           "town": "Leeds"
+                     *         },
+                     *         "participants": 35,
+                     *         "payment": {
+                     *           "method": "card",
+                     *           "status": "unpaid"
+                     *         },
+                     *         "reference": "GV-276001",
+                     *         "schedule": [
+                     *           {
+                     *             "activityId": "act-roman-life",
+                     *             "end": "11:00",
+                     *             "kind": "workshop",
+                     *             "name": "Life in Roman Eboracum",
+                     *             "participants": 30,
+                     *             "slotId": "act-roman-life@10:00",
+                     *             "start": "10:00"
+                     *           }
+                     *         ],
+                     *         "status": "held",
+                     *         "timeline": [
+                     *           {
+                     *             "at": "2026-06-01T09:30:00.000Z",
+                     *             "description": "Booking made by Amara Okafor.",
+                     *             "event": "booked"
+                     *           }
+                     *         ],
+                     *         "total": {
+                     *           "amount": 13500,
+                     *           "currency": "GBP"
+                     *         },
+                     *         "venue": {
+                     *           "id": "venue-york-roman-quarter",
+                     *           "name": "York Roman Quarter Museum"
+                     *         },
+                     *         "visitDate": "2026-09-15"
+                     *       },
+                     *       "paymentId": "pay-pact",
+                     *       "retry": {
+                     *         "expiresAt": "2026-06-01T09:30:00.000Z",
+                     *         "id": "pay-3001",
+                     *         "redirectUrl": "https://groups.example.org/hosted-payment/pay-3001"
+                     *       },
+                     *       "status": "failed"
+                     *     }
+                     */
                     "application/json": components["schemas"]["PaymentResult"];
                 };
             };
@@ -3798,6 +5040,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "https://groups.westridingmuseums.example.org/problems/invalid_payment_return",
+                     *       "title": "Unprocessable content",
+                     *       "status": 422,
+                     *       "code": "invalid_payment_return",
+                     *       "detail": "The payment provider's answer could not be verified: check the payment's status before trying again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
                         code?: "invalid_payment_return";
@@ -3836,6 +5087,32 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "ord-5001",
+                     *           "kind": "visit",
+                     *           "participants": 34,
+                     *           "reference": "GV-260417",
+                     *           "status": "confirmed",
+                     *           "total": {
+                     *             "amount": 13500,
+                     *             "currency": "GBP"
+                     *           },
+                     *           "venue": {
+                     *             "id": "venue-york-roman-quarter",
+                     *             "name": "York Roman Quarter Museum"
+                     *           },
+                     *           "visitDate": "2025-11-20"
+                     *         }
+                     *       ],
+                     *       "page": 1,
+                     *       "pageSize": 10,
+                     *       "totalItems": 3,
+                     *       "totalPages": 1
+                     *     }
+                     */
                     "application/json": components["schemas"]["OrderPage"];
                 };
             };
@@ -3872,6 +5149,104 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "allowedActions": [
+                     *         "request-cancellation"
+                     *       ],
+                     *       "arrivalTime": "09:00",
+                     *       "cancellationPolicy": "Outreach bookings need 28 days' notice; the pro-forma invoice is cancelled.",
+                     *       "createdAt": "2026-06-01T09:30:00.000Z",
+                     *       "id": "ord-pact-outreach",
+                     *       "kind": "outreach",
+                     *       "lines": [
+                     *         {
+                     *           "description": "Romans in your classroom, 09:30–11:00 (30 pupils)",
+                     *           "quantity": 1,
+                     *           "total": {
+                     *             "amount": 18000,
+                     *             "currency": "GBP"
+                     *           },
+                     *           "unitPrice": {
+                     *             "amount": 18000,
+                     *             "currency": "GBP"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "organisation": {
+                     *         "groupType": "education",
+                     *         "id": "org-1001",
+                     *         "name": "Riverside Primary School",
+                     *         "postcode": "LS11 5PQ",
+                     *         "town": "Leeds"
+                     *       },
+                     *       "outreach": {
+                     *         "acceptedTermsVersion": "outreach-2026-01",
+                     *         "acknowledgedAdvisoryIds": [
+                     *           "adv-hall-space"
+                     *         ],
+                     *         "activityIds": [
+                     *           "out-romans-classroom"
+                     *         ],
+                     *         "answers": [
+                     *           {
+                     *             "questionId": "school-start",
+                     *             "value": "08:50"
+                     *           }
+                     *         ],
+                     *         "questionnaireVersion": "outreach-questions-2026-01",
+                     *         "schedule": {
+                     *           "date": "2026-09-15",
+                     *           "lunchBreak": {
+                     *             "end": "12:45",
+                     *             "start": "12:00"
+                     *           },
+                     *           "sessions": [
+                     *             {
+                     *               "activityId": "out-romans-classroom",
+                     *               "end": "11:00",
+                     *               "pupils": 30,
+                     *               "start": "09:30"
+                     *             }
+                     *           ]
+                     *         }
+                     *       },
+                     *       "participants": 60,
+                     *       "payment": {
+                     *         "method": "invoice",
+                     *         "status": "unpaid"
+                     *       },
+                     *       "reference": "OR-276001",
+                     *       "schedule": [
+                     *         {
+                     *           "activityId": "out-romans-classroom",
+                     *           "end": "11:00",
+                     *           "kind": "workshop",
+                     *           "name": "Romans in your classroom",
+                     *           "participants": 30,
+                     *           "slotId": "out-romans-classroom@09:30",
+                     *           "start": "09:30"
+                     *         }
+                     *       ],
+                     *       "status": "requested",
+                     *       "timeline": [
+                     *         {
+                     *           "at": "2026-06-01T09:30:00.000Z",
+                     *           "description": "Outreach request sent by Amara Okafor.",
+                     *           "event": "requested"
+                     *         }
+                     *       ],
+                     *       "total": {
+                     *         "amount": 40000,
+                     *         "currency": "GBP"
+                     *       },
+                     *       "venue": {
+                     *         "id": "venue-york-roman-quarter",
+                     *         "name": "York Roman Quarter Museum"
+                     *       },
+                     *       "visitDate": "2026-09-15"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Order"];
                 };
             };
@@ -3902,6 +5277,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "reason": "The coach company has withdrawn."
+                 *     }
+                 */
                 "application/json": components["schemas"]["CancellationRequest"];
             };
         };
@@ -3912,6 +5292,70 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "allowedActions": [],
+                     *       "arrivalTime": "10:00",
+                     *       "createdAt": "2026-06-01T09:30:00.000Z",
+                     *       "id": "ord-pact-card",
+                     *       "kind": "visit",
+                     *       "lines": [
+                     *         {
+                     *           "description": "Life in Roman Eboracum, 10:00–11:00",
+                     *           "quantity": 30,
+                     *           "total": {
+                     *             "amount": 13500,
+                     *             "currency": "GBP"
+                     *           },
+                     *           "unitPrice": {
+                     *             "amount": 450,
+                     *             "currency": "GBP"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "organisation": {
+                     *         "groupType": "education",
+                     *         "id": "org-1001",
+                     *         "name": "Riverside Primary School",
+                     *         "postcode": "LS11 5PQ",
+                     *         "town": "Leeds"
+                     *       },
+                     *       "participants": 35,
+                     *       "payment": {
+                     *         "method": "card",
+                     *         "status": "paid"
+                     *       },
+                     *       "reference": "GV-276001",
+                     *       "schedule": [
+                     *         {
+                     *           "activityId": "act-roman-life",
+                     *           "end": "11:00",
+                     *           "kind": "workshop",
+                     *           "name": "Life in Roman Eboracum",
+                     *           "participants": 30,
+                     *           "slotId": "act-roman-life@10:00",
+                     *           "start": "10:00"
+                     *         }
+                     *       ],
+                     *       "status": "cancellation-requested",
+                     *       "timeline": [
+                     *         {
+                     *           "at": "2026-06-01T09:30:00.000Z",
+                     *           "description": "Booking made by Amara Okafor.",
+                     *           "event": "booked"
+                     *         }
+                     *       ],
+                     *       "total": {
+                     *         "amount": 13500,
+                     *         "currency": "GBP"
+                     *       },
+                     *       "venue": {
+                     *         "id": "venue-york-roman-quarter",
+                     *         "name": "York Roman Quarter Museum"
+                     *       },
+                     *       "visitDate": "2026-09-15"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Order"];
                 };
             };
@@ -3924,6 +5368,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "cancellation_not_allowed",
+                     *       "detail": "A sentence the user can act on.",
+                     *       "status": 409,
+                     *       "title": "Problem title",
+                     *       "type": "https://groups.westridingmuseums.example.org/problems/cancellation_not_allowed"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
                         code?: "cancellation_not_allowed";
@@ -3955,6 +5408,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "adults": 4,
+                 *       "participants": [
+                 *         {
+                 *           "ageBand": "5-11",
+                 *           "count": 32
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["AmendmentRequest"];
             };
         };
@@ -3965,6 +5429,37 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "additionalTotal": {
+                     *         "amount": 900,
+                     *         "currency": "GBP"
+                     *       },
+                     *       "lines": [
+                     *         {
+                     *           "description": "Life in Roman Eboracum, 10:00–11:00",
+                     *           "quantity": 2,
+                     *           "total": {
+                     *             "amount": 900,
+                     *             "currency": "GBP"
+                     *           },
+                     *           "unitPrice": {
+                     *             "amount": 450,
+                     *             "currency": "GBP"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "messages": [
+                     *         {
+                     *           "code": "ratio_met",
+                     *           "message": "4 adults supervise 32 children: all are free within the supervision ratios.",
+                     *           "severity": "info"
+                     *         }
+                     *       ],
+                     *       "orderId": "ord-pact-card",
+                     *       "paymentRequired": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["AmendmentQuote"];
                 };
             };
@@ -3999,6 +5494,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "adults": 4,
+                 *       "participants": [
+                 *         {
+                 *           "ageBand": "5-11",
+                 *           "count": 32
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["AmendmentRequest"];
             };
         };
@@ -4010,6 +5516,74 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "order": {
+                     *         "allowedActions": [
+                     *           "request-cancellation"
+                     *         ],
+                     *         "arrivalTime": "10:00",
+                     *         "createdAt": "2026-06-01T09:30:00.000Z",
+                     *         "id": "ord-pact-free",
+                     *         "kind": "visit",
+                     *         "lines": [
+                     *           {
+                     *             "description": "Life in Roman Eboracum, 10:00–11:00",
+                     *             "quantity": 30,
+                     *             "total": {
+                     *               "amount": 13500,
+                     *               "currency": "GBP"
+                     *             },
+                     *             "unitPrice": {
+                     *               "amount": 450,
+                     *               "currency": "GBP"
+                     *             }
+                     *           }
+                     *         ],
+                     *         "organisation": {
+                     *           "groupType": "education",
+                     *           "id": "org-1001",
+                     *           "name": "Riverside Primary School",
+                     *           "postcode": "LS11 5PQ",
+                     *           "town": "Leeds"
+                     *         },
+                     *         "participants": 37,
+                     *         "payment": {
+                     *           "method": "none",
+                     *           "status": "not-required"
+                     *         },
+                     *         "reference": "GV-276001",
+                     *         "schedule": [
+                     *           {
+                     *             "activityId": "act-roman-life",
+                     *             "end": "11:00",
+                     *             "kind": "workshop",
+                     *             "name": "Life in Roman Eboracum",
+                     *             "participants": 30,
+                     *             "slotId": "act-roman-life@10:00",
+                     *             "start": "10:00"
+                     *           }
+                     *         ],
+                     *         "status": "confirmed",
+                     *         "timeline": [
+                     *           {
+                     *             "at": "2026-06-01T09:30:00.000Z",
+                     *             "description": "Booking made by Amara Okafor.",
+                     *             "event": "booked"
+                     *           }
+                     *         ],
+                     *         "total": {
+                     *           "amount": 0,
+                     *           "currency": "GBP"
+                     *         },
+                     *         "venue": {
+                     *           "id": "venue-york-roman-quarter",
+                     *           "name": "York Roman Quarter Museum"
+                     *         },
+                     *         "visitDate": "2026-09-15"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["AmendmentResult"];
                 };
             };
@@ -4019,6 +5593,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "https://groups.westridingmuseums.example.org/problems/idempotency_key_required",
+                     *       "title": "Bad request",
+                     *       "status": 400,
+                     *       "code": "idempotency_key_required",
+                     *       "detail": "Send an Idempotency-Key header (a new UUID for each attempt, reused for its retries)."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
                         code?: "idempotency_key_required";
@@ -4039,6 +5622,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "https://groups.westridingmuseums.example.org/problems/idempotency_key_in_flight",
+                     *       "title": "Conflict",
+                     *       "status": 409,
+                     *       "code": "idempotency_key_in_flight",
+                     *       "detail": "This request is still being processed: wait a moment and try again with the same key."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
                         code?: "idempotency_key_in_flight" | "amendment_not_allowed" | "capacity_unavailable";
@@ -4052,6 +5644,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "https://groups.westridingmuseums.example.org/problems/idempotency_key_reused",
+                     *       "title": "Unprocessable content",
+                     *       "status": 422,
+                     *       "code": "idempotency_key_reused",
+                     *       "detail": "This Idempotency-Key was already used for a different request: use a new key for a new attempt."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
                         code?: "idempotency_key_reused" | "validation_failed";
@@ -4083,6 +5684,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "returnUrl": "https://groups.example.org/account/book/payment/return"
+                 *     }
+                 */
                 "application/json": components["schemas"]["PaymentStart"];
             };
         };
@@ -4094,6 +5700,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "expiresAt": "2026-06-01T09:30:00.000Z",
+                     *       "id": "pay-3001",
+                     *       "redirectUrl": "https://groups.example.org/hosted-payment/pay-3001"
+                     *     }
+                     */
                     "application/json": components["schemas"]["PaymentSession"];
                 };
             };
@@ -4103,6 +5716,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "https://groups.westridingmuseums.example.org/problems/idempotency_key_required",
+                     *       "title": "Bad request",
+                     *       "status": 400,
+                     *       "code": "idempotency_key_required",
+                     *       "detail": "Send an Idempotency-Key header (a new UUID for each attempt, reused for its retries)."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
                         code?: "idempotency_key_required";
@@ -4118,6 +5740,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "https://groups.westridingmuseums.example.org/problems/idempotency_key_in_flight",
+                     *       "title": "Conflict",
+                     *       "status": 409,
+                     *       "code": "idempotency_key_in_flight",
+                     *       "detail": "This request is still being processed: wait a moment and try again with the same key."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
                         code?: "idempotency_key_in_flight" | "payment_not_due";
@@ -4131,6 +5762,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "https://groups.westridingmuseums.example.org/problems/idempotency_key_reused",
+                     *       "title": "Unprocessable content",
+                     *       "status": 422,
+                     *       "code": "idempotency_key_reused",
+                     *       "detail": "This Idempotency-Key was already used for a different request: use a new key for a new attempt."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
                         code?: "idempotency_key_reused" | "validation_failed";
@@ -4166,6 +5806,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "eligible": true,
+                     *       "organisationId": "org-1001",
+                     *       "reasons": [],
+                     *       "region": "Yorkshire and the Humber"
+                     *     }
+                     */
                     "application/json": components["schemas"]["OutreachEligibility"];
                 };
             };
@@ -4204,6 +5852,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "advisoryIds": [
+                     *             "adv-hall-space"
+                     *           ],
+                     *           "ageBands": [
+                     *             "5-11"
+                     *           ],
+                     *           "durationMinutes": 90,
+                     *           "id": "out-romans-classroom",
+                     *           "kind": "workshop",
+                     *           "maxPupilsPerSession": 32,
+                     *           "name": "Romans in your classroom",
+                     *           "pricePerSession": {
+                     *             "amount": 18000,
+                     *             "currency": "GBP"
+                     *           },
+                     *           "summary": "Our team brings armour, coins and a Roman kitchen to your school hall."
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["OutreachActivityList"];
                 };
             };
@@ -4238,6 +5910,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "questions": [
+                     *         {
+                     *           "group": "Where we will work",
+                     *           "id": "hall-size",
+                     *           "label": "Floor area of the space",
+                     *           "required": true,
+                     *           "type": "integer"
+                     *         }
+                     *       ],
+                     *       "version": "outreach-questions-2026-01"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Questionnaire"];
                 };
             };
@@ -4275,6 +5961,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "bookableFrom": "2026-06-22",
+                     *       "bookableUntil": "2027-06-01",
+                     *       "days": [
+                     *         {
+                     *           "date": "2026-09-01",
+                     *           "slots": [
+                     *             {
+                     *               "end": "10:30",
+                     *               "start": "09:00",
+                     *               "status": "available"
+                     *             }
+                     *           ],
+                     *           "status": "available"
+                     *         }
+                     *       ],
+                     *       "month": "2026-09"
+                     *     }
+                     */
                     "application/json": components["schemas"]["OutreachAvailability"];
                 };
             };
@@ -4303,6 +6009,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "consent": true,
+                 *       "email": "returning.organiser@example.org"
+                 *     }
+                 */
                 "application/json": components["schemas"]["NewsletterSubscription"];
             };
         };
@@ -4313,6 +6025,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "accepted"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Accepted"];
                 };
             };
