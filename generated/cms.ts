@@ -12,7 +12,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Site title, header, footer, cookie notice and newsletter content */
+        /**
+         * Site title, header, footer, cookie notice and newsletter content
+         * @description The site-wide content every page shows: title, tagline, header and footer navigation, cookie notice and newsletter invitation.
+         */
         get: operations["getSite"];
         put?: never;
         post?: never;
@@ -29,7 +32,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** All published pages (for navigation and the sitemap) */
+        /**
+         * All published pages (for navigation and the sitemap)
+         * @description A summary of every published page (slug, title, description), for navigation and the sitemap.
+         */
         get: operations["listPages"];
         put?: never;
         post?: never;
@@ -48,7 +54,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** One page by slug */
+        /**
+         * One page by slug
+         * @description A published page by its slug; the home page is `home`.
+         */
         get: operations["getPage"];
         put?: never;
         post?: never;
@@ -65,7 +74,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** All venues */
+        /**
+         * All venues
+         * @description Every venue of the museum group with its address, opening times and access information, in display order; only those taking bookings from a group type when one is given.
+         */
         get: operations["listVenues"];
         put?: never;
         post?: never;
@@ -84,7 +96,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** One venue */
+        /**
+         * One venue
+         * @description One venue by its id (the gateway's venue id).
+         */
         get: operations["getVenue"];
         put?: never;
         post?: never;
@@ -101,7 +116,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Content for every group type (registration's first step) */
+        /**
+         * Content for every group type (registration's first step)
+         * @description The content for each group type (education, home education, tour operators, other groups), shown at the start of registration and booking.
+         */
         get: operations["listGroupTypes"];
         put?: never;
         post?: never;
@@ -120,7 +138,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** Content for one group type */
+        /**
+         * Content for one group type
+         * @description The content for one group type.
+         */
         get: operations["getGroupType"];
         put?: never;
         post?: never;
@@ -137,7 +158,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Descriptions of activities */
+        /**
+         * Descriptions of activities
+         * @description Descriptions of activities (the gateway's activity ids), for one venue or for outreach when asked.
+         */
         get: operations["listActivityContent"];
         put?: never;
         post?: never;
@@ -156,7 +180,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** The description of one activity */
+        /**
+         * The description of one activity
+         * @description The description of one activity by its id (the gateway's activity id).
+         */
         get: operations["getActivityContent"];
         put?: never;
         post?: never;
@@ -173,7 +200,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Advisories, optionally for one kind of booking or one activity */
+        /**
+         * Advisories, optionally for one kind of booking or one activity
+         * @description Notices for bookers, for one kind of booking or one activity when asked; some must be acknowledged to book.
+         */
         get: operations["listAdvisories"];
         put?: never;
         post?: never;
@@ -192,7 +222,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** One advisory */
+        /**
+         * One advisory
+         * @description One advisory by its id.
+         */
         get: operations["getAdvisory"];
         put?: never;
         post?: never;
@@ -211,7 +244,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** The version of a set of terms in force now */
+        /**
+         * The version of a set of terms in force now
+         * @description The version of the registration, booking or outreach terms in force today; its `version` is what the gateway is sent as `acceptedTermsVersion`.
+         */
         get: operations["getCurrentTerms"];
         put?: never;
         post?: never;
@@ -230,7 +266,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** Every published version of a set of terms, newest first */
+        /**
+         * Every published version of a set of terms, newest first
+         * @description Every published version of a set of terms, newest first, with the dates each was in force.
+         */
         get: operations["listTermsVersions"];
         put?: never;
         post?: never;
@@ -250,7 +289,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** One version of a set of terms (e.g. the one an order was made under) */
+        /**
+         * One version of a set of terms (e.g. the one an order was made under)
+         * @description One version of a set of terms, e.g. the one an order was made under.
+         */
         get: operations["getTermsVersion"];
         put?: never;
         post?: never;
@@ -271,7 +313,10 @@ export interface components {
             title: string;
             status: number;
             detail?: string;
-            /** @description A stable machine-readable reason, e.g. `not_found`. */
+            /**
+             * @description A stable machine-readable reason. Each response lists (as an enum) the codes
+             *     the CMS sends with it, so this is open here and closed per response.
+             */
             code?: string;
             /** @description Per-field validation messages. */
             errors?: components["schemas"]["FieldError"][];
@@ -463,13 +508,34 @@ export interface components {
         };
     };
     responses: {
+        /** @description The copy named by `If-None-Match` is current: no body. */
+        NotModified: {
+            headers: {
+                "Cache-Control": components["headers"]["CacheControl"];
+                ETag: components["headers"]["ETag"];
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
         /** @description A malformed parameter (code `bad_request`). */
         BadRequest: {
             headers: {
                 [name: string]: unknown;
             };
             content: {
-                "application/problem+json": components["schemas"]["Problem"];
+                /**
+                 * @example {
+                 *       "type": "https://groups.westridingmuseums.example.org/problems/bad_request",
+                 *       "title": "Bad request",
+                 *       "status": 400,
+                 *       "code": "bad_request",
+                 *       "detail": "groupType must be education, home-education, tour-operator or other-group."
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code?: "bad_request";
+                };
             };
         };
         /** @description No such published content (code `not_found`). */
@@ -478,7 +544,19 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/problem+json": components["schemas"]["Problem"];
+                /**
+                 * @example {
+                 *       "type": "https://groups.westridingmuseums.example.org/problems/not_found",
+                 *       "title": "Not found",
+                 *       "status": 404,
+                 *       "code": "not_found",
+                 *       "detail": "There is no page with the slug \"visiting\"."
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code?: "not_found";
+                };
             };
         };
         /** @description Rate limited (code `rate_limited`). */
@@ -488,7 +566,19 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/problem+json": components["schemas"]["Problem"];
+                /**
+                 * @example {
+                 *       "type": "https://groups.westridingmuseums.example.org/problems/rate_limited",
+                 *       "title": "Too many requests",
+                 *       "status": 429,
+                 *       "code": "rate_limited",
+                 *       "detail": "Too many requests: wait a minute and try again."
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code?: "rate_limited";
+                };
             };
         };
         /** @description An unexpected error (5xx). */
@@ -497,17 +587,42 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "type": "about:blank",
+                 *       "title": "Internal server error",
+                 *       "status": 500,
+                 *       "detail": "Something went wrong on our side. Try again in a few minutes."
+                 *     }
+                 */
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
     };
     parameters: {
         TermsKind: components["schemas"]["TermsKind"];
+        /**
+         * @description The caller's id for this request (the website's own request id), logged by the backend so that one id follows a request through every tier. 8-128 characters of letters, digits and `._:/+=-`.
+         * @example 3f1c9a7e-5b2d-4e8f-9a61-0c7d2b4e8f10
+         */
+        RequestId: string;
+        /**
+         * @description The `ETag` of a copy the caller holds: when it is still current the answer is 304 without a body.
+         * @example "Yk3pQm1x9cVbT0sR2wA7nE5uLh8"
+         */
+        IfNoneMatch: string;
     };
     requestBodies: never;
     headers: {
         /** @description Seconds to wait before trying again. */
         RetryAfter: number;
+        /** @description Public content may be cached by anyone for a minute, and served stale for five more while it is revalidated. */
+        CacheControl: "public, max-age=60, stale-while-revalidate=300";
+        /**
+         * @description A strong validator of this representation (a hash of the body), for `If-None-Match`.
+         * @example "Yk3pQm1x9cVbT0sR2wA7nE5uLh8"
+         */
+        ETag: string;
     };
     pathItems: never;
 }
@@ -516,7 +631,18 @@ export interface operations {
     getSite: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The caller's id for this request (the website's own request id), logged by the backend so that one id follows a request through every tier. 8-128 characters of letters, digits and `._:/+=-`.
+                 * @example 3f1c9a7e-5b2d-4e8f-9a61-0c7d2b4e8f10
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+                /**
+                 * @description The `ETag` of a copy the caller holds: when it is still current the answer is 304 without a body.
+                 * @example "Yk3pQm1x9cVbT0sR2wA7nE5uLh8"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -525,12 +651,48 @@ export interface operations {
             /** @description The site content. */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "cookieNotice": {
+                     *         "acceptLabel": "Accept cookies",
+                     *         "body": "<p>We use essential cookies to keep you signed in.</p>",
+                     *         "heading": "Cookies on Group visits",
+                     *         "rejectLabel": "Reject cookies"
+                     *       },
+                     *       "footer": {
+                     *         "legal": "© West Riding Museums Trust.",
+                     *         "navigation": [
+                     *           {
+                     *             "href": "/accessibility",
+                     *             "label": "Accessibility"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "header": {
+                     *         "navigation": [
+                     *           {
+                     *             "href": "/",
+                     *             "label": "Home"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "newsletter": {
+                     *         "body": "New workshops, once a month.",
+                     *         "heading": "News for group organisers"
+                     *       },
+                     *       "tagline": "School and group visits to West Riding Museums",
+                     *       "title": "Group visits"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Site"];
                 };
             };
+            304: components["responses"]["NotModified"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             default: components["responses"]["UnexpectedError"];
@@ -539,7 +701,18 @@ export interface operations {
     listPages: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The caller's id for this request (the website's own request id), logged by the backend so that one id follows a request through every tier. 8-128 characters of letters, digits and `._:/+=-`.
+                 * @example 3f1c9a7e-5b2d-4e8f-9a61-0c7d2b4e8f10
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+                /**
+                 * @description The `ETag` of a copy the caller holds: when it is still current the answer is 304 without a body.
+                 * @example "Yk3pQm1x9cVbT0sR2wA7nE5uLh8"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -548,12 +721,26 @@ export interface operations {
             /** @description The pages. */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "slug": "home",
+                     *           "title": "School and group visits",
+                     *           "description": "Book school trips and group visits."
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["PageList"];
                 };
             };
+            304: components["responses"]["NotModified"];
             429: components["responses"]["TooManyRequests"];
             default: components["responses"]["UnexpectedError"];
         };
@@ -561,7 +748,18 @@ export interface operations {
     getPage: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The caller's id for this request (the website's own request id), logged by the backend so that one id follows a request through every tier. 8-128 characters of letters, digits and `._:/+=-`.
+                 * @example 3f1c9a7e-5b2d-4e8f-9a61-0c7d2b4e8f10
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+                /**
+                 * @description The `ETag` of a copy the caller holds: when it is still current the answer is 304 without a body.
+                 * @example "Yk3pQm1x9cVbT0sR2wA7nE5uLh8"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
             path: {
                 slug: string;
             };
@@ -572,12 +770,29 @@ export interface operations {
             /** @description The page. */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "body": "<h2>Visits for every kind of group</h2><p>General admission is free.</p>",
+                     *       "callsToAction": [
+                     *         {
+                     *           "href": "/account/book/date",
+                     *           "label": "Book a visit"
+                     *         }
+                     *       ],
+                     *       "description": "Book school trips and group visits.",
+                     *       "slug": "home",
+                     *       "title": "School and group visits"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Page"];
                 };
             };
+            304: components["responses"]["NotModified"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             default: components["responses"]["UnexpectedError"];
@@ -589,7 +804,18 @@ export interface operations {
                 /** @description Only venues that take bookings from this group type. */
                 groupType?: components["schemas"]["GroupType"];
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description The caller's id for this request (the website's own request id), logged by the backend so that one id follows a request through every tier. 8-128 characters of letters, digits and `._:/+=-`.
+                 * @example 3f1c9a7e-5b2d-4e8f-9a61-0c7d2b4e8f10
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+                /**
+                 * @description The `ETag` of a copy the caller holds: when it is still current the answer is 304 without a body.
+                 * @example "Yk3pQm1x9cVbT0sR2wA7nE5uLh8"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -598,12 +824,39 @@ export interface operations {
             /** @description The venues, in display order. */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "accessInformation": "<p>Step-free access.</p>",
+                     *           "address": {
+                     *             "line1": "Museum Street",
+                     *             "postcode": "YO1 7DR",
+                     *             "town": "York"
+                     *           },
+                     *           "body": "<p>General admission is free.</p>",
+                     *           "groupTypes": [
+                     *             "education"
+                     *           ],
+                     *           "id": "venue-york-roman-quarter",
+                     *           "lunchSpace": true,
+                     *           "name": "York Roman Quarter Museum",
+                     *           "openingTimes": "Open daily 10:00–17:00; closed 24–26 December.",
+                     *           "slug": "york-roman-quarter",
+                     *           "summary": "Roman Eboracum and Viking Jorvik."
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["VenueList"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             429: components["responses"]["TooManyRequests"];
             default: components["responses"]["UnexpectedError"];
@@ -612,7 +865,18 @@ export interface operations {
     getVenue: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The caller's id for this request (the website's own request id), logged by the backend so that one id follows a request through every tier. 8-128 characters of letters, digits and `._:/+=-`.
+                 * @example 3f1c9a7e-5b2d-4e8f-9a61-0c7d2b4e8f10
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+                /**
+                 * @description The `ETag` of a copy the caller holds: when it is still current the answer is 304 without a body.
+                 * @example "Yk3pQm1x9cVbT0sR2wA7nE5uLh8"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
             path: {
                 venueId: string;
             };
@@ -623,12 +887,35 @@ export interface operations {
             /** @description The venue. */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "accessInformation": "<p>Step-free access.</p>",
+                     *       "address": {
+                     *         "line1": "Museum Street",
+                     *         "postcode": "YO1 7DR",
+                     *         "town": "York"
+                     *       },
+                     *       "body": "<p>General admission is free.</p>",
+                     *       "groupTypes": [
+                     *         "education"
+                     *       ],
+                     *       "id": "venue-york-roman-quarter",
+                     *       "lunchSpace": true,
+                     *       "name": "York Roman Quarter Museum",
+                     *       "openingTimes": "Open daily 10:00–17:00; closed 24–26 December.",
+                     *       "slug": "york-roman-quarter",
+                     *       "summary": "Roman Eboracum and Viking Jorvik."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Venue"];
                 };
             };
+            304: components["responses"]["NotModified"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             default: components["responses"]["UnexpectedError"];
@@ -637,7 +924,18 @@ export interface operations {
     listGroupTypes: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The caller's id for this request (the website's own request id), logged by the backend so that one id follows a request through every tier. 8-128 characters of letters, digits and `._:/+=-`.
+                 * @example 3f1c9a7e-5b2d-4e8f-9a61-0c7d2b4e8f10
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+                /**
+                 * @description The `ETag` of a copy the caller holds: when it is still current the answer is 304 without a body.
+                 * @example "Yk3pQm1x9cVbT0sR2wA7nE5uLh8"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -646,12 +944,32 @@ export interface operations {
             /** @description The group types, in display order. */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "bookingIntro": "<p>Book workshops for your class.</p>",
+                     *           "description": "<p>Curriculum-linked workshops and shows.</p>",
+                     *           "groupType": "education",
+                     *           "name": "Schools and colleges",
+                     *           "organisationKinds": [
+                     *             "Primary school"
+                     *           ],
+                     *           "registrationIntro": "<p>Find your school and ask to join it.</p>",
+                     *           "summary": "Nurseries, primary and secondary schools, academies and colleges."
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["GroupTypeContentList"];
                 };
             };
+            304: components["responses"]["NotModified"];
             429: components["responses"]["TooManyRequests"];
             default: components["responses"]["UnexpectedError"];
         };
@@ -659,7 +977,18 @@ export interface operations {
     getGroupType: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The caller's id for this request (the website's own request id), logged by the backend so that one id follows a request through every tier. 8-128 characters of letters, digits and `._:/+=-`.
+                 * @example 3f1c9a7e-5b2d-4e8f-9a61-0c7d2b4e8f10
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+                /**
+                 * @description The `ETag` of a copy the caller holds: when it is still current the answer is 304 without a body.
+                 * @example "Yk3pQm1x9cVbT0sR2wA7nE5uLh8"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
             path: {
                 groupType: components["schemas"]["GroupType"];
             };
@@ -670,12 +999,28 @@ export interface operations {
             /** @description The group type's content. */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "bookingIntro": "<p>Book workshops for your class.</p>",
+                     *       "description": "<p>Curriculum-linked workshops and shows.</p>",
+                     *       "groupType": "education",
+                     *       "name": "Schools and colleges",
+                     *       "organisationKinds": [
+                     *         "Primary school"
+                     *       ],
+                     *       "registrationIntro": "<p>Find your school and ask to join it.</p>",
+                     *       "summary": "Nurseries, primary and secondary schools, academies and colleges."
+                     *     }
+                     */
                     "application/json": components["schemas"]["GroupTypeContent"];
                 };
             };
+            304: components["responses"]["NotModified"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             default: components["responses"]["UnexpectedError"];
@@ -689,7 +1034,18 @@ export interface operations {
                 /** @description Only outreach activities (true) or only on-site ones (false). */
                 outreach?: boolean;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description The caller's id for this request (the website's own request id), logged by the backend so that one id follows a request through every tier. 8-128 characters of letters, digits and `._:/+=-`.
+                 * @example 3f1c9a7e-5b2d-4e8f-9a61-0c7d2b4e8f10
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+                /**
+                 * @description The `ETag` of a copy the caller holds: when it is still current the answer is 304 without a body.
+                 * @example "Yk3pQm1x9cVbT0sR2wA7nE5uLh8"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -698,12 +1054,38 @@ export interface operations {
             /** @description The activities. */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "activityId": "act-roman-life",
+                     *           "kind": "workshop",
+                     *           "title": "Roman life",
+                     *           "summary": "Handle Roman objects and find out how people lived in Eboracum.",
+                     *           "body": "<p>A hands-on workshop with real Roman objects.</p>",
+                     *           "ageBands": [
+                     *             "5-11"
+                     *           ],
+                     *           "curriculumLinks": [
+                     *             "KS2 History - the Romans in Britain"
+                     *           ],
+                     *           "outreach": false,
+                     *           "venueIds": [
+                     *             "venue-york-roman-quarter"
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["ActivityContentList"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             429: components["responses"]["TooManyRequests"];
             default: components["responses"]["UnexpectedError"];
@@ -712,7 +1094,18 @@ export interface operations {
     getActivityContent: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The caller's id for this request (the website's own request id), logged by the backend so that one id follows a request through every tier. 8-128 characters of letters, digits and `._:/+=-`.
+                 * @example 3f1c9a7e-5b2d-4e8f-9a61-0c7d2b4e8f10
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+                /**
+                 * @description The `ETag` of a copy the caller holds: when it is still current the answer is 304 without a body.
+                 * @example "Yk3pQm1x9cVbT0sR2wA7nE5uLh8"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
             path: {
                 activityId: string;
             };
@@ -723,12 +1116,34 @@ export interface operations {
             /** @description The activity's content. */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "activityId": "act-roman-life",
+                     *       "kind": "workshop",
+                     *       "title": "Roman life",
+                     *       "summary": "Handle Roman objects and find out how people lived in Eboracum.",
+                     *       "body": "<p>A hands-on workshop with real Roman objects.</p>",
+                     *       "ageBands": [
+                     *         "5-11"
+                     *       ],
+                     *       "curriculumLinks": [
+                     *         "KS2 History - the Romans in Britain"
+                     *       ],
+                     *       "outreach": false,
+                     *       "venueIds": [
+                     *         "venue-york-roman-quarter"
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["ActivityContent"];
                 };
             };
+            304: components["responses"]["NotModified"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             default: components["responses"]["UnexpectedError"];
@@ -740,7 +1155,18 @@ export interface operations {
                 appliesTo?: components["schemas"]["BookingKind"];
                 activityId?: string;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description The caller's id for this request (the website's own request id), logged by the backend so that one id follows a request through every tier. 8-128 characters of letters, digits and `._:/+=-`.
+                 * @example 3f1c9a7e-5b2d-4e8f-9a61-0c7d2b4e8f10
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+                /**
+                 * @description The `ETag` of a copy the caller holds: when it is still current the answer is 304 without a body.
+                 * @example "Yk3pQm1x9cVbT0sR2wA7nE5uLh8"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -749,12 +1175,32 @@ export interface operations {
             /** @description The advisories. */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "acknowledgementLabel": "I have read the advice on hall space",
+                     *           "appliesTo": [
+                     *             "outreach"
+                     *           ],
+                     *           "body": "<p>We need a clear floor of at least 64 m².</p>",
+                     *           "id": "adv-hall-space",
+                     *           "requiresAcknowledgement": true,
+                     *           "severity": "important",
+                     *           "title": "Hall size"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdvisoryList"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             429: components["responses"]["TooManyRequests"];
             default: components["responses"]["UnexpectedError"];
@@ -763,7 +1209,18 @@ export interface operations {
     getAdvisory: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The caller's id for this request (the website's own request id), logged by the backend so that one id follows a request through every tier. 8-128 characters of letters, digits and `._:/+=-`.
+                 * @example 3f1c9a7e-5b2d-4e8f-9a61-0c7d2b4e8f10
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+                /**
+                 * @description The `ETag` of a copy the caller holds: when it is still current the answer is 304 without a body.
+                 * @example "Yk3pQm1x9cVbT0sR2wA7nE5uLh8"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
             path: {
                 advisoryId: string;
             };
@@ -774,12 +1231,28 @@ export interface operations {
             /** @description The advisory. */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "acknowledgementLabel": "I have read the advice on hall space",
+                     *       "appliesTo": [
+                     *         "outreach"
+                     *       ],
+                     *       "body": "<p>We need a clear floor of at least 64 m².</p>",
+                     *       "id": "adv-hall-space",
+                     *       "requiresAcknowledgement": true,
+                     *       "severity": "important",
+                     *       "title": "Hall size"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Advisory"];
                 };
             };
+            304: components["responses"]["NotModified"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             default: components["responses"]["UnexpectedError"];
@@ -788,7 +1261,18 @@ export interface operations {
     getCurrentTerms: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The caller's id for this request (the website's own request id), logged by the backend so that one id follows a request through every tier. 8-128 characters of letters, digits and `._:/+=-`.
+                 * @example 3f1c9a7e-5b2d-4e8f-9a61-0c7d2b4e8f10
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+                /**
+                 * @description The `ETag` of a copy the caller holds: when it is still current the answer is 304 without a body.
+                 * @example "Yk3pQm1x9cVbT0sR2wA7nE5uLh8"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
             path: {
                 termsKind: components["parameters"]["TermsKind"];
             };
@@ -799,12 +1283,25 @@ export interface operations {
             /** @description The current terms. */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "body": "<h2>Your request</h2>",
+                     *       "effectiveFrom": "2026-01-01",
+                     *       "kind": "outreach",
+                     *       "summary": "An outreach booking is a request until it is paid.",
+                     *       "title": "Terms for outreach visits",
+                     *       "version": "outreach-2026-01"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Terms"];
                 };
             };
+            304: components["responses"]["NotModified"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             default: components["responses"]["UnexpectedError"];
@@ -813,7 +1310,18 @@ export interface operations {
     listTermsVersions: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The caller's id for this request (the website's own request id), logged by the backend so that one id follows a request through every tier. 8-128 characters of letters, digits and `._:/+=-`.
+                 * @example 3f1c9a7e-5b2d-4e8f-9a61-0c7d2b4e8f10
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+                /**
+                 * @description The `ETag` of a copy the caller holds: when it is still current the answer is 304 without a body.
+                 * @example "Yk3pQm1x9cVbT0sR2wA7nE5uLh8"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
             path: {
                 termsKind: components["parameters"]["TermsKind"];
             };
@@ -824,12 +1332,27 @@ export interface operations {
             /** @description The versions. */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "kind": "outreach",
+                     *       "items": [
+                     *         {
+                     *           "version": "outreach-2026-01",
+                     *           "title": "Terms for outreach visits",
+                     *           "effectiveFrom": "2026-01-01"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["TermsVersionList"];
                 };
             };
+            304: components["responses"]["NotModified"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             default: components["responses"]["UnexpectedError"];
@@ -838,7 +1361,18 @@ export interface operations {
     getTermsVersion: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The caller's id for this request (the website's own request id), logged by the backend so that one id follows a request through every tier. 8-128 characters of letters, digits and `._:/+=-`.
+                 * @example 3f1c9a7e-5b2d-4e8f-9a61-0c7d2b4e8f10
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+                /**
+                 * @description The `ETag` of a copy the caller holds: when it is still current the answer is 304 without a body.
+                 * @example "Yk3pQm1x9cVbT0sR2wA7nE5uLh8"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
             path: {
                 termsKind: components["parameters"]["TermsKind"];
                 version: string;
@@ -850,12 +1384,25 @@ export interface operations {
             /** @description The terms. */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "body": "<h2>Your request</h2>",
+                     *       "effectiveFrom": "2026-01-01",
+                     *       "kind": "outreach",
+                     *       "summary": "An outreach booking is a request until it is paid.",
+                     *       "title": "Terms for outreach visits",
+                     *       "version": "outreach-2026-01"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Terms"];
                 };
             };
+            304: components["responses"]["NotModified"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             default: components["responses"]["UnexpectedError"];

@@ -36,7 +36,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** End the current session */
+        /**
+         * End the current session
+         * @description Revokes the session token the request carries; other sessions of the user stay valid.
+         */
         post: operations["logout"];
         delete?: never;
         options?: never;
@@ -93,14 +96,20 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The signed-in user */
+        /**
+         * The signed-in user
+         * @description The user the session token belongs to: details, group type, current organisation and whether their holds are extended.
+         */
         get: operations["getCurrentUser"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
-        /** Update the signed-in user's details */
+        /**
+         * Update the signed-in user's details
+         * @description Changes the fields sent and leaves the others as they are; an empty string clears `title`, `phone` or `jobTitle`. The email address and group type cannot change here.
+         */
         patch: operations["updateCurrentUser"];
         trace?: never;
     };
@@ -112,7 +121,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Change the signed-in user's password */
+        /**
+         * Change the signed-in user's password
+         * @description Checks the current password, sets the new one (the rules of `NewUser.password`) and revokes the user's other sessions; this one stays valid.
+         */
         put: operations["changePassword"];
         post?: never;
         delete?: never;
@@ -150,7 +162,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The signed-in user's organisations, approved and pending */
+        /**
+         * The signed-in user's organisations, approved and pending
+         * @description Every organisation the user belongs to or has asked to join, with the association's status and role.
+         */
         get: operations["listMyAssociations"];
         put?: never;
         /**
@@ -201,7 +216,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create an organisation; the signed-in user becomes its lead */
+        /**
+         * Create an organisation; the signed-in user becomes its lead
+         * @description Creates the organisation (the rules of `OrganisationInput`) with the signed-in user as its lead, approved. An organisation with the same identifier (e.g. a school's URN) is refused: ask to join it instead.
+         */
         post: operations["createOrganisation"];
         delete?: never;
         options?: never;
@@ -300,7 +318,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** A venue's bookable activities on one date, with timed slots and remaining capacity */
+        /**
+         * A venue's bookable activities on one date, with timed slots and remaining capacity
+         * @description The activities a venue offers on a date, with each timed slot's capacity and what remains. A date outside the bookable window gives an empty list.
+         */
         get: operations["listActivities"];
         put?: never;
         post?: never;
@@ -318,12 +339,15 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The user's booking drafts, newest first
-         * @description Used to resume a booking in progress.
+         * The user's booking drafts, newest first (at most 20)
+         * @description Used to resume a booking in progress: the user's 20 most recently created drafts that match the filters, newest first. Older drafts are not listed.
          */
         get: operations["listBaskets"];
         put?: never;
-        /** Start a booking draft for the user's current organisation */
+        /**
+         * Start a booking draft for the user's current organisation
+         * @description Starts a draft of the given kind for the user's current organisation (or `organisationId`), which must be approved and allowed that kind. With an `Idempotency-Key`, a retry gets the first draft.
+         */
         post: operations["createBasket"];
         delete?: never;
         options?: never;
@@ -340,11 +364,17 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** One booking draft */
+        /**
+         * One booking draft
+         * @description The draft with its saved steps, `nextStep`, the gateway's messages and any hold.
+         */
         get: operations["getBasket"];
         put?: never;
         post?: never;
-        /** Discard a booking draft (and release any hold) */
+        /**
+         * Discard a booking draft (and release any hold)
+         * @description Deletes the draft and releases its hold. A draft already checked out cannot be discarded (409 `basket_not_open`).
+         */
         delete: operations["discardBasket"];
         options?: never;
         head?: never;
@@ -361,7 +391,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Step: venue and visit date (visit and group visit) */
+        /**
+         * Step: venue and visit date (visit and group visit)
+         * @description Saves the venue and visit date, which must be bookable (3 days to 12 months ahead, not closed). A new venue or date clears the steps that depend on it (schedule, tickets, payment, group details).
+         */
         put: operations["updateBasketDate"];
         post?: never;
         delete?: never;
@@ -426,7 +459,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Step: exhibitions, tours and shows chosen (group visit) */
+        /**
+         * Step: exhibitions, tours and shows chosen (group visit)
+         * @description Saves the exhibitions, tours and shows chosen at the basket's venue; tickets for activities no longer chosen are dropped.
+         */
         put: operations["updateBasketGroupActivities"];
         post?: never;
         delete?: never;
@@ -445,7 +481,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Step: tickets per type and timed slot (group visit) */
+        /**
+         * Step: tickets per type and timed slot (group visit)
+         * @description Saves tickets per ticket type and timed slot of the chosen activities; each slot must have the places left. Lines with quantity 0 are dropped.
+         */
         put: operations["updateBasketGroupCapacities"];
         post?: never;
         delete?: never;
@@ -464,7 +503,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Step: lead contact, group name, arrival and coach (group visit) */
+        /**
+         * Step: lead contact, group name, arrival and coach (group visit)
+         * @description Saves the group's name, lead contact and mobile, arrival time and coaches.
+         */
         put: operations["updateBasketGroupDetails"];
         post?: never;
         delete?: never;
@@ -483,7 +525,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Step: outreach workshops and shows chosen (outreach) */
+        /**
+         * Step: outreach workshops and shows chosen (outreach)
+         * @description Saves the outreach workshops and shows chosen; each must be open to the basket's organisation.
+         */
         put: operations["updateBasketOutreachActivities"];
         post?: never;
         delete?: never;
@@ -574,7 +619,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Step: outreach terms accepted (outreach) */
+        /**
+         * Step: outreach terms accepted (outreach)
+         * @description Records the version of the CMS `outreach` terms the user accepted; it must be the current version.
+         */
         put: operations["updateBasketOutreachTerms"];
         post?: never;
         delete?: never;
@@ -621,7 +669,10 @@ export interface paths {
          */
         put: operations["placeBasketHold"];
         post?: never;
-        /** Release the basket's hold */
+        /**
+         * Release the basket's hold
+         * @description Gives back the capacity the basket holds; the basket is `open` again. Releasing a basket with no hold does nothing.
+         */
         delete: operations["releaseBasketHold"];
         options?: never;
         head?: never;
@@ -639,7 +690,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Extend the basket's hold */
+        /**
+         * Extend the basket's hold
+         * @description Adds 15 minutes to the basket's hold, once.
+         */
         post: operations["extendBasketHold"];
         delete?: never;
         options?: never;
@@ -656,7 +710,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** The price of the basket and the payment options open to it */
+        /**
+         * The price of the basket and the payment options open to it
+         * @description The price lines, total and payment options the gateway computes for the basket as it stands, with its advice (`messages`). The basket must have the steps before payment.
+         */
         get: operations["getBasketQuote"];
         put?: never;
         post?: never;
@@ -701,7 +758,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** One payment and its status */
+        /**
+         * One payment and its status
+         * @description A payment of one of the user's organisations' orders, with its status.
+         */
         get: operations["getPayment"];
         put?: never;
         post?: never;
@@ -743,7 +803,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Orders of the user's organisations, upcoming or past */
+        /**
+         * Orders of the user's organisations, upcoming or past
+         * @description Orders of every organisation the user belongs to, paged: upcoming visits soonest first, or past ones latest first.
+         */
         get: operations["listOrders"];
         put?: never;
         post?: never;
@@ -762,7 +825,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** One order in full */
+        /**
+         * One order in full
+         * @description An order of one of the user's organisations, with its timeline and the actions open to the user now.
+         */
         get: operations["getOrder"];
         put?: never;
         post?: never;
@@ -805,7 +871,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Price an increase in numbers before making it */
+        /**
+         * Price an increase in numbers before making it
+         * @description What increasing an order's numbers to the totals sent would cost, without changing the order: the extra lines, their total, whether payment is needed, and supervision advice.
+         */
         post: operations["quoteOrderAmendment"];
         delete?: never;
         options?: never;
@@ -886,7 +955,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Workshops and shows the museum team can bring to a school */
+        /**
+         * Workshops and shows the museum team can bring to a school
+         * @description The workshops and shows the outreach team delivers, with durations, session sizes and prices; only those open to the organisation when one is given.
+         */
         get: operations["listOutreachActivities"];
         put?: never;
         post?: never;
@@ -903,7 +975,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The current outreach questionnaire definition */
+        /**
+         * The current outreach questionnaire definition
+         * @description The questions about the school (hall, timings, access) an outreach booking answers, with their types and limits. Answers name the version they answer.
+         */
         get: operations["getOutreachQuestionnaire"];
         put?: never;
         post?: never;
@@ -920,7 +995,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The outreach team's calendar for one month, with session time slots */
+        /**
+         * The outreach team's calendar for one month, with session time slots
+         * @description Every day of the month with the team's status, and the session start times it can offer (for one activity, when given).
+         */
         get: operations["getOutreachAvailability"];
         put?: never;
         post?: never;
@@ -964,7 +1042,10 @@ export interface components {
             status: number;
             /** @description A human-readable explanation of this occurrence, safe to show to the user. */
             detail?: string;
-            /** @description A stable machine-readable reason, e.g. `invalid_credentials`. */
+            /**
+             * @description A stable machine-readable reason. Each response below lists (as an enum) the
+             *     codes the gateway sends with it, so this is open here and closed per response.
+             */
             code?: string;
             /** @description Per-field validation messages. */
             errors?: components["schemas"]["FieldError"][];
@@ -974,6 +1055,26 @@ export interface components {
             field: string;
             message: string;
         };
+        /** @description The body the AWS API Gateway in front of the gateway sends with its own refusals (throttling, a missing or invalid token, a WAF block, a body too large, an integration failure or timeout): a message only, no problem detail. More properties may appear. */
+        GatewayMessage: {
+            /** @description e.g. "Too Many Requests", "Forbidden", "Endpoint request timed out". */
+            message: string;
+        };
+        /** @description A 403 body: the gateway's problem (code `forbidden` or a more specific one), or the API Gateway's own refusal (a missing or invalid token, a WAF rule). */
+        ForbiddenOrRefused: (components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "forbidden" | "not_lead" | "not_associated" | "association_not_approved";
+        }) | components["schemas"]["GatewayMessage"];
+        /** @description A 429 body: the gateway's problem (code `rate_limited`), or the API Gateway's throttling message. */
+        RateLimitedOrThrottled: (components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "rate_limited";
+        }) | components["schemas"]["GatewayMessage"];
+        /** @description A 403 body of `createBasket`: the gateway's problem (code `association_not_approved` or `kind_not_allowed`), or the API Gateway's own refusal. */
+        BasketForbiddenOrRefused: (components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "association_not_approved" | "kind_not_allowed";
+        }) | components["schemas"]["GatewayMessage"];
         Accepted: {
             /** @enum {string} */
             status: "accepted";
@@ -986,14 +1087,21 @@ export interface components {
             /** @enum {string} */
             currency: "GBP";
         };
-        Link: {
-            label: string;
-            href: string;
-        };
         Address: {
             line1: string;
             line2?: string;
             town: string;
+            postcode: string;
+        };
+        /** @description An address as sent: a UK postcode in any case, with or without the space (the gateway stores it in upper case with one space). */
+        AddressInput: {
+            line1: string;
+            line2?: string;
+            town: string;
+            /**
+             * @example LS1 4DY
+             * @example ls11 5pq
+             */
             postcode: string;
         };
         /** @description A calendar month, `YYYY-MM`. */
@@ -1100,7 +1208,7 @@ export interface components {
             groupType: components["schemas"]["GroupType"];
             name: string;
             kind: string;
-            address: components["schemas"]["Address"];
+            address: components["schemas"]["AddressInput"];
             phone?: string;
             urn?: string;
             numberOfPupils?: number;
@@ -1110,12 +1218,12 @@ export interface components {
             countryOfOperation?: string;
             numberOfFamilies?: number;
             description?: string;
-        };
+        } & (unknown & unknown & unknown & unknown);
         /** @description The fields to change; omitted fields are unchanged. The group type cannot change. */
         OrganisationUpdate: {
             name?: string;
             kind?: string;
-            address?: components["schemas"]["Address"];
+            address?: components["schemas"]["AddressInput"];
             phone?: string;
             urn?: string;
             numberOfPupils?: number;
@@ -1178,7 +1286,7 @@ export interface components {
         RegistrationOrganisation: {
             name: string;
             kind: string;
-            address: components["schemas"]["Address"];
+            address: components["schemas"]["AddressInput"];
             phone?: string;
             urn?: string;
             numberOfPupils?: number;
@@ -1198,7 +1306,11 @@ export interface components {
             organisation?: components["schemas"]["RegistrationOrganisation"];
             /** @description The version of the CMS `registration` terms the user accepted. */
             acceptedTermsVersion: string;
-        };
+        } & ({
+            organisation?: never;
+        } | {
+            organisationId?: never;
+        });
         RegistrationResult: {
             token: string;
             /** Format: date-time */
@@ -1438,13 +1550,30 @@ export interface components {
         MessageSeverity: "info" | "warning" | "error";
         /** @description Advice computed by the gateway, e.g. "Add 1 adult for up to 8 more pupils aged 5–11". */
         BasketMessage: {
-            /** @description e.g. `ratio_shortfall`, `slot_clash`, `capacity_low`, `hold_expiring`. */
-            code: string;
+            code: components["schemas"]["BasketMessageCode"];
             severity: components["schemas"]["MessageSeverity"];
             message: string;
             /** @description The step field the message is about, as in `FieldError.field`. */
             field?: string;
         };
+        /**
+         * @description What a basket or amendment message is about:
+         *     - `ratio_shortfall`: too few adults for the supervision ratios (error, field `adults`);
+         *     - `ratio_met`: the adults supervise the children within the ratios, free (info);
+         *     - `extra_adults`: adults beyond the ratios, and what each pays (info);
+         *     - `date_unavailable`: the chosen date cannot be booked (error, field `visitDate` or `date`);
+         *     - `age_band_mismatch`: a chosen activity is designed for other age bands (warning);
+         *     - `slot_sold_out`: a chosen slot or session time has sold out (error);
+         *     - `capacity_low`: few places are left in a chosen slot (info);
+         *     - `capacity_unavailable`: the day's capacity is gone (error);
+         *     - `hold_expiring`: the hold ends soon (warning);
+         *     - `hold_expired`: the hold has lapsed and the places were released (error);
+         *     - `payment_failed`, `payment_cancelled`: the last card payment failed or was cancelled (warning, field `method`);
+         *     - `outreach_request`: an outreach booking is a request the team confirms (info);
+         *     - `cancellation_notice`: the notice needed to cancel an outreach booking (info).
+         * @enum {string}
+         */
+        BasketMessageCode: "ratio_shortfall" | "ratio_met" | "extra_adults" | "date_unavailable" | "age_band_mismatch" | "slot_sold_out" | "capacity_low" | "capacity_unavailable" | "hold_expiring" | "hold_expired" | "payment_failed" | "payment_cancelled" | "outreach_request" | "cancellation_notice";
         BasketHold: {
             /** Format: date-time */
             expiresAt: string;
@@ -1485,6 +1614,7 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
         };
+        /** @description At most 20 drafts, newest first. */
         BasketList: {
             items: components["schemas"]["Basket"][];
         };
@@ -1591,9 +1721,20 @@ export interface components {
         TimelineEvent: {
             /** Format: date-time */
             at: string;
-            event: string;
+            event: components["schemas"]["TimelineEventKind"];
+            /** @description What happened, in words to show the user. */
             description: string;
         };
+        /**
+         * @description What happened to the order: `booked` (visit or group visit made), `requested`
+         *     (outreach request sent), `resubmitted` (a basket whose card payment failed was
+         *     submitted again), `held` (held awaiting card payment), `awaiting-payment`,
+         *     `invoice-sent`, `paid`, `payment-failed`, `payment-cancelled`, `confirmed`,
+         *     `amended` (numbers increased), `cancellation-requested`, `cancelled`, `lapsed` (an
+         *     unpaid hold ran out), `visited` (the visit took place).
+         * @enum {string}
+         */
+        TimelineEventKind: "booked" | "requested" | "resubmitted" | "held" | "awaiting-payment" | "invoice-sent" | "paid" | "payment-failed" | "payment-cancelled" | "confirmed" | "amended" | "cancellation-requested" | "cancelled" | "lapsed" | "visited";
         /** @enum {string} */
         OrderAction: "request-cancellation" | "amend" | "pay";
         Order: components["schemas"]["OrderSummary"] & {
@@ -1668,8 +1809,14 @@ export interface components {
             payment?: components["schemas"]["PaymentSession"];
         };
         EligibilityReason: {
-            /** @description e.g. `outside_region`, `group_type_not_eligible`, `association_not_approved`. */
-            code: string;
+            /**
+             * @description `group_type_not_eligible` (outreach is for education and home-education
+             *     organisations), `outside_region` (the organisation's postcode is outside the
+             *     outreach region) or `association_not_approved` (the user's request to join the
+             *     organisation is still pending).
+             * @enum {string}
+             */
+            code: "group_type_not_eligible" | "outside_region" | "association_not_approved";
             message: string;
         };
         OutreachEligibility: {
@@ -1764,7 +1911,19 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/problem+json": components["schemas"]["Problem"];
+                /**
+                 * @example {
+                 *       "type": "https://groups.westridingmuseums.example.org/problems/bad_request",
+                 *       "title": "Bad request",
+                 *       "status": 400,
+                 *       "code": "bad_request",
+                 *       "detail": "Give the month as YYYY-MM"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code?: "bad_request";
+                };
             };
         };
         /** @description No session, or the session has expired (code `unauthenticated`). */
@@ -1773,16 +1932,47 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/problem+json": components["schemas"]["Problem"];
+                /**
+                 * @example {
+                 *       "type": "https://groups.westridingmuseums.example.org/problems/unauthenticated",
+                 *       "title": "Unauthorized",
+                 *       "status": 401,
+                 *       "code": "unauthenticated",
+                 *       "detail": "Log in to continue."
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code?: "unauthenticated";
+                };
             };
         };
-        /** @description The user may not do this (code `forbidden`, or a more specific code). */
+        /** @description The user may not do this (a problem: code `forbidden`, or a more specific code), or the API Gateway in front refused the request: a missing or invalid token, or a WAF rule (a `GatewayMessage`). */
         Forbidden: {
             headers: {
                 [name: string]: unknown;
             };
             content: {
-                "application/problem+json": components["schemas"]["Problem"];
+                /**
+                 * @example {
+                 *       "type": "https://groups.westridingmuseums.example.org/problems/forbidden",
+                 *       "title": "Forbidden",
+                 *       "status": 403,
+                 *       "code": "forbidden",
+                 *       "detail": "You may not do this."
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["ForbiddenOrRefused"];
+                /**
+                 * @example {
+                 *       "type": "https://groups.westridingmuseums.example.org/problems/forbidden",
+                 *       "title": "Forbidden",
+                 *       "status": 403,
+                 *       "code": "forbidden",
+                 *       "detail": "You may not do this."
+                 *     }
+                 */
+                "application/json": components["schemas"]["ForbiddenOrRefused"];
             };
         };
         /** @description No such resource, or not one the user may see (code `not_found`). */
@@ -1791,7 +1981,19 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/problem+json": components["schemas"]["Problem"];
+                /**
+                 * @example {
+                 *       "type": "https://groups.westridingmuseums.example.org/problems/not_found",
+                 *       "title": "Not found",
+                 *       "status": 404,
+                 *       "code": "not_found",
+                 *       "detail": "There is no basket with this id for your account."
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code?: "not_found";
+                };
             };
         };
         /**
@@ -1804,7 +2006,19 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/problem+json": components["schemas"]["Problem"];
+                /**
+                 * @example {
+                 *       "type": "https://groups.westridingmuseums.example.org/problems/basket_not_open",
+                 *       "title": "Conflict",
+                 *       "status": 409,
+                 *       "code": "basket_not_open",
+                 *       "detail": "This booking has already been made (reference GV-1001): start a new booking to make another."
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code?: "basket_not_open" | "step_out_of_order";
+                };
             };
         };
         /** @description The order cannot be amended (code `amendment_not_allowed`, e.g. invoice-paid, cancelled or past), or the capacity is not available (code `capacity_unavailable`). */
@@ -1813,7 +2027,19 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/problem+json": components["schemas"]["Problem"];
+                /**
+                 * @example {
+                 *       "type": "https://groups.westridingmuseums.example.org/problems/amendment_not_allowed",
+                 *       "title": "Conflict",
+                 *       "status": 409,
+                 *       "code": "amendment_not_allowed",
+                 *       "detail": "An invoice-paid visit cannot be changed online. Contact the bookings team to change numbers."
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code?: "amendment_not_allowed" | "capacity_unavailable";
+                };
             };
         };
         /** @description The body is invalid (code `validation_failed`); `errors` lists a message per field. */
@@ -1822,17 +2048,54 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/problem+json": components["schemas"]["Problem"];
+                /**
+                 * @example {
+                 *       "type": "https://groups.westridingmuseums.example.org/problems/validation_failed",
+                 *       "title": "Unprocessable content",
+                 *       "status": 422,
+                 *       "code": "validation_failed",
+                 *       "detail": "Check the highlighted fields.",
+                 *       "errors": [
+                 *         {
+                 *           "field": "participants.0.count",
+                 *           "message": "Enter a number from 0 to 200"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code?: "validation_failed";
+                };
             };
         };
-        /** @description Rate limited (code `rate_limited`). */
+        /** @description Rate limited by the gateway (a problem, code `rate_limited`), or throttled by the API Gateway in front (a `GatewayMessage`). `Retry-After` says when to try again, when present. */
         TooManyRequests: {
             headers: {
                 "Retry-After": components["headers"]["RetryAfter"];
                 [name: string]: unknown;
             };
             content: {
-                "application/problem+json": components["schemas"]["Problem"];
+                /**
+                 * @example {
+                 *       "type": "https://groups.westridingmuseums.example.org/problems/rate_limited",
+                 *       "title": "Too many requests",
+                 *       "status": 429,
+                 *       "code": "rate_limited",
+                 *       "detail": "Too many attempts to log in. Wait 15 minutes and try again."
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["RateLimitedOrThrottled"];
+                /**
+                 * @example {
+                 *       "type": "https://groups.westridingmuseums.example.org/problems/rate_limited",
+                 *       "title": "Too many requests",
+                 *       "status": 429,
+                 *       "code": "rate_limited",
+                 *       "detail": "Too many attempts to log in. Wait 15 minutes and try again."
+                 *     }
+                 */
+                "application/json": components["schemas"]["RateLimitedOrThrottled"];
             };
         };
         /** @description An unexpected error (5xx). */
@@ -1841,6 +2104,14 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "type": "about:blank",
+                 *       "title": "Internal server error",
+                 *       "status": 500,
+                 *       "detail": "Something went wrong on our side. Try again in a few minutes."
+                 *     }
+                 */
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
@@ -1850,7 +2121,148 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "completedSteps": [
+                 *         "date"
+                 *       ],
+                 *       "createdAt": "2026-06-01T09:30:00.000Z",
+                 *       "expiresAt": "2026-06-01T09:30:00.000Z",
+                 *       "id": "bkt-pact-visit",
+                 *       "information": {
+                 *         "accessNeeds": {
+                 *           "communication": false,
+                 *           "mobility": true,
+                 *           "quietSpace": false,
+                 *           "sensory": false
+                 *         },
+                 *         "adults": 4,
+                 *         "arrivalTime": "10:00",
+                 *         "lunchSpace": true,
+                 *         "oneToOneCarers": 1,
+                 *         "participants": [
+                 *           {
+                 *             "ageBand": "5-11",
+                 *             "count": 30
+                 *           }
+                 *         ]
+                 *       },
+                 *       "kind": "visit",
+                 *       "messages": [
+                 *         {
+                 *           "code": "ratio_met",
+                 *           "message": "4 adults supervise 30 children: all are free within the supervision ratios.",
+                 *           "severity": "info"
+                 *         }
+                 *       ],
+                 *       "nextStep": "review",
+                 *       "organisation": {
+                 *         "groupType": "education",
+                 *         "id": "org-1001",
+                 *         "name": "Riverside Primary School",
+                 *         "postcode": "LS11 5PQ",
+                 *         "town": "Leeds"
+                 *       },
+                 *       "participants": 35,
+                 *       "payment": {
+                 *         "method": "invoice",
+                 *         "purchaseOrderNumber": "PO-RPS-2400"
+                 *       },
+                 *       "schedule": [
+                 *         {
+                 *           "activityId": "act-roman-life",
+                 *           "end": "11:00",
+                 *           "kind": "workshop",
+                 *           "name": "Life in Roman Eboracum",
+                 *           "participants": 30,
+                 *           "slotId": "act-roman-life@10:00",
+                 *           "start": "10:00"
+                 *         }
+                 *       ],
+                 *       "status": "open",
+                 *       "tickets": [],
+                 *       "updatedAt": "2026-06-01T09:30:00.000Z",
+                 *       "venue": {
+                 *         "id": "venue-york-roman-quarter",
+                 *         "name": "York Roman Quarter Museum"
+                 *       },
+                 *       "visitDate": "2026-09-15"
+                 *     }
+                 */
                 "application/json": components["schemas"]["Basket"];
+            };
+        };
+        /** @description Sent by the API Gateway in front, not the gateway itself: a missing or invalid token, or a request refused by a WAF rule. */
+        GatewayForbidden: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "Forbidden"
+                 *     }
+                 */
+                "application/json": components["schemas"]["GatewayMessage"];
+            };
+        };
+        /** @description Sent by the API Gateway in front: the request body is larger than it accepts (10 MB). */
+        PayloadTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "Request Too Long"
+                 *     }
+                 */
+                "application/json": components["schemas"]["GatewayMessage"];
+            };
+        };
+        /** @description Sent by the API Gateway in front: the request was throttled (the stage's or the client's rate or burst limit). Try again after `Retry-After` seconds, when present. */
+        GatewayThrottled: {
+            headers: {
+                "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "Too Many Requests"
+                 *     }
+                 */
+                "application/json": components["schemas"]["GatewayMessage"];
+            };
+        };
+        /** @description Sent by the API Gateway in front: the integration behind it failed or answered with something it could not map. Safe to retry a read; retry a write only with its `Idempotency-Key`. */
+        BadGateway: {
+            headers: {
+                "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "Internal server error"
+                 *     }
+                 */
+                "application/json": components["schemas"]["GatewayMessage"];
+            };
+        };
+        /** @description Sent by the API Gateway in front: the integration did not answer within its timeout (29 seconds). The request may still have been processed; retry a write only with its `Idempotency-Key`. */
+        GatewayTimeout: {
+            headers: {
+                "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "Endpoint request timed out"
+                 *     }
+                 */
+                "application/json": components["schemas"]["GatewayMessage"];
             };
         };
     };
@@ -1864,12 +2276,25 @@ export interface components {
         PaymentId: string;
         /** @description A fresh unique value (a UUID) per intended operation, reused unchanged for its retries. */
         IdempotencyKey: string;
+        /**
+         * @description Optional here: with a key, a retry with the same key and body gets the first answer (with `Idempotent-Replayed: true`) instead of making a second one; the other rules are checkout's (see the document's conventions). Without one, every request is processed.
+         * @example 5b0c8f0e-2f7a-4d8e-9a0b-3c1e6f2d9a47
+         */
+        IdempotencyKeyOptional: string;
+        /**
+         * @description The caller's id for this request (the website's own request id), logged by the backend so that one id follows a request through every tier. 8-128 characters of letters, digits and `._:/+=-`.
+         * @example 3f1c9a7e-5b2d-4e8f-9a61-0c7d2b4e8f10
+         */
+        RequestId: string;
     };
     requestBodies: never;
     headers: {
         /** @description `true` when this response is the stored answer to an earlier request with the same key. */
         IdempotentReplayed: "true";
-        /** @description Seconds to wait before trying again. */
+        /**
+         * @description Seconds to wait before trying again.
+         * @example 30
+         */
         RetryAfter: number;
     };
     pathItems: never;
@@ -1879,12 +2304,24 @@ export interface operations {
     login: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The caller's id for this request (the website's own request id), logged by the backend so that one id follows a request through every tier. 8-128 characters of letters, digits and `._:/+=-`.
+                 * @example 3f1c9a7e-5b2d-4e8f-9a61-0c7d2b4e8f10
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
             path?: never;
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "teacher@example.org",
+                 *       "password": "museum-visit-2026"
+                 *     }
+                 */
                 "application/json": components["schemas"]["LoginRequest"];
             };
         };
@@ -1895,6 +2332,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "expiresAt": "2026-05-01T17:00:00.000Z",
+                     *       "token": "3f1c2a9e-5b7d-4e8f-9a6b-0c1d2e3f4a5b",
+                     *       "user": {
+                     *         "currentOrganisationId": "org-1001",
+                     *         "email": "teacher@example.org",
+                     *         "firstName": "Amara",
+                     *         "groupType": "education",
+                     *         "id": "usr-1001",
+                     *         "jobTitle": "Year 4 teacher",
+                     *         "lastName": "Okafor",
+                     *         "marketingConsent": true,
+                     *         "title": "Ms"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["Session"];
                 };
             };
@@ -1904,18 +2358,40 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    /**
+                     * @example {
+                     *       "code": "invalid_credentials",
+                     *       "detail": "A sentence the user can act on.",
+                     *       "status": 401,
+                     *       "title": "Problem title",
+                     *       "type": "https://groups.westridingmuseums.example.org/problems/invalid_credentials"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "invalid_credentials";
+                    };
                 };
             };
+            403: components["responses"]["GatewayForbidden"];
+            413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
+            502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
             default: components["responses"]["UnexpectedError"];
         };
     };
     logout: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The caller's id for this request (the website's own request id), logged by the backend so that one id follows a request through every tier. 8-128 characters of letters, digits and `._:/+=-`.
+                 * @example 3f1c9a7e-5b2d-4e8f-9a61-0c7d2b4e8f10
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1929,18 +2405,34 @@ export interface operations {
                 content?: never;
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["GatewayForbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["GatewayThrottled"];
+            502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
             default: components["responses"]["UnexpectedError"];
         };
     };
     requestPasswordReset: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The caller's id for this request (the website's own request id), logged by the backend so that one id follows a request through every tier. 8-128 characters of letters, digits and `._:/+=-`.
+                 * @example 3f1c9a7e-5b2d-4e8f-9a61-0c7d2b4e8f10
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
             path?: never;
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "nobody.here@example.org"
+                 *     }
+                 */
                 "application/json": components["schemas"]["PasswordResetRequest"];
             };
         };
@@ -1951,23 +2443,44 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "accepted"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Accepted"];
                 };
             };
+            403: components["responses"]["GatewayForbidden"];
+            413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
+            502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
             default: components["responses"]["UnexpectedError"];
         };
     };
     completePasswordReset: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The caller's id for this request (the website's own request id), logged by the backend so that one id follows a request through every tier. 8-128 characters of letters, digits and `._:/+=-`.
+                 * @example 3f1c9a7e-5b2d-4e8f-9a61-0c7d2b4e8f10
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
             path?: never;
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "password": "lantern meadow quiet river",
+                 *       "token": "pact-reset-token"
+                 *     }
+                 */
                 "application/json": components["schemas"]["PasswordResetCompletion"];
             };
         };
@@ -1979,6 +2492,8 @@ export interface operations {
                 };
                 content?: never;
             };
+            403: components["responses"]["GatewayForbidden"];
+            413: components["responses"]["PayloadTooLarge"];
             /**
              * @description The token is unknown, used or expired (code `invalid_reset_token`), or the new
              *     password does not meet the policy (code `validation_failed`, with `errors`).
@@ -1988,17 +2503,37 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    /**
+                     * @example {
+                     *       "code": "invalid_reset_token",
+                     *       "detail": "A sentence the user can act on.",
+                     *       "status": 422,
+                     *       "title": "Problem title",
+                     *       "type": "https://groups.westridingmuseums.example.org/problems/invalid_reset_token"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "invalid_reset_token" | "validation_failed";
+                    };
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
             default: components["responses"]["UnexpectedError"];
         };
     };
     getCurrentUser: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The caller's id for this request (the website's own request id), logged by the backend so that one id follows a request through every tier. 8-128 characters of letters, digits and `._:/+=-`.
+                 * @example 3f1c9a7e-5b2d-4e8f-9a61-0c7d2b4e8f10
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2010,22 +2545,52 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "currentOrganisationId": "org-1001",
+                     *       "email": "teacher@example.org",
+                     *       "firstName": "Amara",
+                     *       "groupType": "education",
+                     *       "id": "usr-1001",
+                     *       "jobTitle": "Year 4 teacher",
+                     *       "lastName": "Okafor",
+                     *       "marketingConsent": true,
+                     *       "title": "Ms"
+                     *     }
+                     */
                     "application/json": components["schemas"]["User"];
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["GatewayForbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["GatewayThrottled"];
+            502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
             default: components["responses"]["UnexpectedError"];
         };
     };
     updateCurrentUser: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The caller's id for this request (the website's own request id), logged by the backend so that one id follows a request through every tier. 8-128 characters of letters, digits and `._:/+=-`.
+                 * @example 3f1c9a7e-5b2d-4e8f-9a61-0c7d2b4e8f10
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
             path?: never;
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "jobTitle": "",
+                 *       "phone": ""
+                 *     }
+                 */
                 "application/json": components["schemas"]["UserUpdate"];
             };
         };
@@ -2036,23 +2601,52 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "currentOrganisationId": "org-1001",
+                     *       "email": "teacher@example.org",
+                     *       "firstName": "Amara",
+                     *       "groupType": "education",
+                     *       "id": "usr-1001",
+                     *       "lastName": "Okafor",
+                     *       "marketingConsent": true,
+                     *       "title": "Ms"
+                     *     }
+                     */
                     "application/json": components["schemas"]["User"];
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["GatewayForbidden"];
+            413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["GatewayThrottled"];
+            502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
             default: components["responses"]["UnexpectedError"];
         };
     };
     changePassword: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The caller's id for this request (the website's own request id), logged by the backend so that one id follows a request through every tier. 8-128 characters of letters, digits and `._:/+=-`.
+                 * @example 3f1c9a7e-5b2d-4e8f-9a61-0c7d2b4e8f10
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
             path?: never;
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "currentPassword": "museum-visit-2026",
+                 *       "newPassword": "a-longer-harder-passphrase"
+                 *     }
+                 */
                 "application/json": components["schemas"]["PasswordChange"];
             };
         };
@@ -2065,28 +2659,55 @@ export interface operations {
                 content?: never;
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["GatewayForbidden"];
+            413: components["responses"]["PayloadTooLarge"];
             /** @description The current password is wrong (code `invalid_current_password`) or the new one does not meet the policy (with `errors`). */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    /**
+                     * @example {
+                     *       "type": "https://groups.westridingmuseums.example.org/problems/invalid_current_password",
+                     *       "title": "Unprocessable content",
+                     *       "status": 422,
+                     *       "code": "invalid_current_password",
+                     *       "detail": "Your current password is not right."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "invalid_current_password" | "validation_failed";
+                    };
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
             default: components["responses"]["UnexpectedError"];
         };
     };
     setCurrentOrganisation: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The caller's id for this request (the website's own request id), logged by the backend so that one id follows a request through every tier. 8-128 characters of letters, digits and `._:/+=-`.
+                 * @example 3f1c9a7e-5b2d-4e8f-9a61-0c7d2b4e8f10
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
             path?: never;
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "organisationId": "org-1002"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CurrentOrganisationUpdate"];
             };
         };
@@ -2097,19 +2718,40 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "currentOrganisationId": "org-1002",
+                     *       "email": "teacher@example.org",
+                     *       "firstName": "Amara",
+                     *       "groupType": "education",
+                     *       "id": "usr-1001",
+                     *       "lastName": "Okafor",
+                     *       "marketingConsent": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["User"];
                 };
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["GatewayThrottled"];
+            502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
             default: components["responses"]["UnexpectedError"];
         };
     };
     listMyAssociations: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The caller's id for this request (the website's own request id), logged by the backend so that one id follows a request through every tier. 8-128 characters of letters, digits and `._:/+=-`.
+                 * @example 3f1c9a7e-5b2d-4e8f-9a61-0c7d2b4e8f10
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2121,22 +2763,56 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "organisation": {
+                     *             "groupType": "education",
+                     *             "id": "org-1001",
+                     *             "name": "Riverside Primary School",
+                     *             "postcode": "LS11 5PQ",
+                     *             "town": "Leeds"
+                     *           },
+                     *           "requestedAt": "2025-03-28T10:00:00.000Z",
+                     *           "role": "lead",
+                     *           "status": "approved"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["AssociationList"];
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["GatewayForbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["GatewayThrottled"];
+            502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
             default: components["responses"]["UnexpectedError"];
         };
     };
     requestAssociation: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The caller's id for this request (the website's own request id), logged by the backend so that one id follows a request through every tier. 8-128 characters of letters, digits and `._:/+=-`.
+                 * @example 3f1c9a7e-5b2d-4e8f-9a61-0c7d2b4e8f10
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
             path?: never;
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "organisationId": "org-1002"
+                 *     }
+                 */
                 "application/json": components["schemas"]["AssociationRequest"];
             };
         };
@@ -2147,10 +2823,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "organisation": {
+                     *         "groupType": "education",
+                     *         "id": "org-1002",
+                     *         "name": "St Aidan's Church of England Primary School",
+                     *         "postcode": "LS9 7QR",
+                     *         "town": "Leeds"
+                     *       },
+                     *       "requestedAt": "2026-03-10T10:00:00.000Z",
+                     *       "role": "member",
+                     *       "status": "pending"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Association"];
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["GatewayForbidden"];
             404: components["responses"]["NotFound"];
             /** @description The user already has an association (pending or approved) with this organisation (code `already_associated`). */
             409: {
@@ -2158,17 +2849,39 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    /**
+                     * @example {
+                     *       "code": "already_associated",
+                     *       "detail": "A sentence the user can act on.",
+                     *       "status": 409,
+                     *       "title": "Problem title",
+                     *       "type": "https://groups.westridingmuseums.example.org/problems/already_associated"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "already_associated";
+                    };
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["GatewayThrottled"];
+            502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
             default: components["responses"]["UnexpectedError"];
         };
     };
     leaveAssociation: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The caller's id for this request (the website's own request id), logged by the backend so that one id follows a request through every tier. 8-128 characters of letters, digits and `._:/+=-`.
+                 * @example 3f1c9a7e-5b2d-4e8f-9a61-0c7d2b4e8f10
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
             path: {
                 organisationId: components["parameters"]["OrganisationId"];
             };
@@ -2184,6 +2897,7 @@ export interface operations {
                 content?: never;
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["GatewayForbidden"];
             404: components["responses"]["NotFound"];
             /** @description The user is the organisation's only lead and other members remain (code `last_lead`). */
             409: {
@@ -2191,21 +2905,63 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    /**
+                     * @example {
+                     *       "code": "last_lead",
+                     *       "detail": "A sentence the user can act on.",
+                     *       "status": 409,
+                     *       "title": "Problem title",
+                     *       "type": "https://groups.westridingmuseums.example.org/problems/last_lead"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "last_lead";
+                    };
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["GatewayThrottled"];
+            502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
             default: components["responses"]["UnexpectedError"];
         };
     };
     createOrganisation: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The caller's id for this request (the website's own request id), logged by the backend so that one id follows a request through every tier. 8-128 characters of letters, digits and `._:/+=-`.
+                 * @example 3f1c9a7e-5b2d-4e8f-9a61-0c7d2b4e8f10
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
             path?: never;
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "groupType": "education",
+                 *       "name": "St Aidan's Church of England Primary School",
+                 *       "kind": "Primary school",
+                 *       "address": {
+                 *         "line1": "2 Harehills Lane",
+                 *         "town": "Leeds",
+                 *         "postcode": "LS9 7QR"
+                 *       },
+                 *       "phone": "0113 496 0456",
+                 *       "urn": "107998",
+                 *       "phase": "primary",
+                 *       "ageRange": {
+                 *         "lowest": 4,
+                 *         "highest": 11
+                 *       },
+                 *       "numberOfPupils": 210
+                 *     }
+                 */
                 "application/json": components["schemas"]["OrganisationInput"];
             };
         };
@@ -2216,27 +2972,74 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "address": {
+                     *         "line1": "2 Harehills Lane",
+                     *         "postcode": "LS9 7QR",
+                     *         "town": "Leeds"
+                     *       },
+                     *       "ageRange": {
+                     *         "highest": 11,
+                     *         "lowest": 4
+                     *       },
+                     *       "groupType": "education",
+                     *       "id": "org-1002",
+                     *       "kind": "Primary school",
+                     *       "name": "St Aidan's Church of England Primary School",
+                     *       "numberOfPupils": 210,
+                     *       "phase": "primary",
+                     *       "phone": "0113 496 0456",
+                     *       "postcode": "LS9 7QR",
+                     *       "region": "Yorkshire and the Humber",
+                     *       "town": "Leeds",
+                     *       "urn": "107998"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Organisation"];
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["GatewayForbidden"];
             /** @description An organisation with the same identifier (e.g. school URN) exists (code `organisation_exists`); ask to join it instead. */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    /**
+                     * @example {
+                     *       "type": "https://groups.westridingmuseums.example.org/problems/organisation_exists",
+                     *       "title": "Conflict",
+                     *       "status": 409,
+                     *       "code": "organisation_exists",
+                     *       "detail": "An organisation with this URN is already registered: ask to join it instead."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "organisation_exists";
+                    };
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["GatewayThrottled"];
+            502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
             default: components["responses"]["UnexpectedError"];
         };
     };
     getOrganisation: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The caller's id for this request (the website's own request id), logged by the backend so that one id follows a request through every tier. 8-128 characters of letters, digits and `._:/+=-`.
+                 * @example 3f1c9a7e-5b2d-4e8f-9a61-0c7d2b4e8f10
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
             path: {
                 organisationId: components["parameters"]["OrganisationId"];
             };
@@ -2250,18 +3053,53 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "address": {
+                     *         "line1": "2 Harehills Lane",
+                     *         "postcode": "LS9 7QR",
+                     *         "town": "Leeds"
+                     *       },
+                     *       "ageRange": {
+                     *         "highest": 11,
+                     *         "lowest": 4
+                     *       },
+                     *       "groupType": "education",
+                     *       "id": "org-1002",
+                     *       "kind": "Primary school",
+                     *       "name": "St Aidan's Church of England Primary School",
+                     *       "numberOfPupils": 210,
+                     *       "phase": "primary",
+                     *       "phone": "0113 496 0456",
+                     *       "postcode": "LS9 7QR",
+                     *       "region": "Yorkshire and the Humber",
+                     *       "town": "Leeds",
+                     *       "urn": "107998"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Organisation"];
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["GatewayForbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["GatewayThrottled"];
+            502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
             default: components["responses"]["UnexpectedError"];
         };
     };
     updateOrganisation: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The caller's id for this request (the website's own request id), logged by the backend so that one id follows a request through every tier. 8-128 characters of letters, digits and `._:/+=-`.
+                 * @example 3f1c9a7e-5b2d-4e8f-9a61-0c7d2b4e8f10
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
             path: {
                 organisationId: components["parameters"]["OrganisationId"];
             };
@@ -2269,6 +3107,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "numberOfPupils": 430,
+                 *       "phone": "0113 496 0999"
+                 *     }
+                 */
                 "application/json": components["schemas"]["OrganisationUpdate"];
             };
         };
@@ -2279,25 +3123,81 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "address": {
+                     *         "line1": "2 Harehills Lane",
+                     *         "postcode": "LS9 7QR",
+                     *         "town": "Leeds"
+                     *       },
+                     *       "ageRange": {
+                     *         "highest": 11,
+                     *         "lowest": 4
+                     *       },
+                     *       "groupType": "education",
+                     *       "id": "org-1001",
+                     *       "kind": "Primary school",
+                     *       "name": "Riverside Primary School",
+                     *       "numberOfPupils": 430,
+                     *       "phase": "primary",
+                     *       "phone": "0113 496 0999",
+                     *       "postcode": "LS9 7QR",
+                     *       "region": "Yorkshire and the Humber",
+                     *       "town": "Leeds",
+                     *       "urn": "107998"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Organisation"];
                 };
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["GatewayThrottled"];
+            502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
             default: components["responses"]["UnexpectedError"];
         };
     };
     createRegistration: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The caller's id for this request (the website's own request id), logged by the backend so that one id follows a request through every tier. 8-128 characters of letters, digits and `._:/+=-`.
+                 * @example 3f1c9a7e-5b2d-4e8f-9a61-0c7d2b4e8f10
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+                /**
+                 * @description Optional here: with a key, a retry with the same key and body gets the first answer (with `Idempotent-Replayed: true`) instead of making a second one; the other rules are checkout's (see the document's conventions). Without one, every request is processed.
+                 * @example 5b0c8f0e-2f7a-4d8e-9a0b-3c1e6f2d9a47
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKeyOptional"];
+            };
             path?: never;
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "acceptedTermsVersion": "registration-2026-01",
+                 *       "groupType": "education",
+                 *       "organisationId": "org-1002",
+                 *       "user": {
+                 *         "email": "joining.teacher@example.org",
+                 *         "firstName": "Sam",
+                 *         "jobTitle": "Year 6 teacher",
+                 *         "lastName": "Okoye",
+                 *         "marketingConsent": false,
+                 *         "password": "correct horse battery staple",
+                 *         "phone": "0113 496 0777",
+                 *         "title": "Mr"
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["RegistrationRequest"];
             };
         };
@@ -2305,32 +3205,121 @@ export interface operations {
             /** @description Registered and logged in. */
             201: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "association": {
+                     *         "organisation": {
+                     *           "groupType": "education",
+                     *           "id": "org-1002",
+                     *           "name": "St Aidan's Church of England Primary School",
+                     *           "postcode": "LS9 7QR",
+                     *           "town": "Leeds"
+                     *         },
+                     *         "requestedAt": "2026-03-10T10:00:00.000Z",
+                     *         "role": "member",
+                     *         "status": "pending"
+                     *       },
+                     *       "expiresAt": "2026-05-01T17:00:00.000Z",
+                     *       "token": "3f1c2a9e-5b7d-4e8f-9a6b-0c1d2e3f4a5b",
+                     *       "user": {
+                     *         "currentOrganisationId": null,
+                     *         "email": "joining.teacher@example.org",
+                     *         "firstName": "Sam",
+                     *         "groupType": "education",
+                     *         "id": "usr-3c9d1f0a",
+                     *         "jobTitle": "Year 6 teacher",
+                     *         "lastName": "Okoye",
+                     *         "marketingConsent": false,
+                     *         "phone": "0113 496 0777",
+                     *         "title": "Mr"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["RegistrationResult"];
                 };
             };
+            403: components["responses"]["GatewayForbidden"];
             /** @description The organisation to join does not exist (code `organisation_not_found`). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    /**
+                     * @example {
+                     *       "type": "https://groups.westridingmuseums.example.org/problems/organisation_not_found",
+                     *       "title": "Not found",
+                     *       "status": 404,
+                     *       "code": "organisation_not_found",
+                     *       "detail": "The organisation to join does not exist."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "organisation_not_found";
+                    };
                 };
             };
-            /** @description An account with this email exists (code `email_registered`; offer log in or password reset), or the new organisation exists already (code `organisation_exists`). */
+            /** @description An account with this email exists (code `email_registered`; offer log in or password reset), or the new organisation exists already (code `organisation_exists`), or a request with this `Idempotency-Key` is still being processed (code `idempotency_key_in_flight`; retry later with the same key). */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    /**
+                     * @example {
+                     *       "code": "email_registered",
+                     *       "detail": "A sentence the user can act on.",
+                     *       "status": 409,
+                     *       "title": "Problem title",
+                     *       "type": "https://groups.westridingmuseums.example.org/problems/email_registered"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "email_registered" | "organisation_exists" | "idempotency_key_in_flight";
+                    };
                 };
             };
-            422: components["responses"]["ValidationFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            /** @description The body is invalid (code `validation_failed`; `errors` lists a message per field), or the `Idempotency-Key` was already used with a different body (code `idempotency_key_reused`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "validation_failed",
+                     *       "detail": "A sentence the user can act on.",
+                     *       "errors": [
+                     *         {
+                     *           "field": "user.password",
+                     *           "message": "Choose a password that is harder to guess"
+                     *         },
+                     *         {
+                     *           "field": "organisation.address.postcode",
+                     *           "message": "Enter a UK postcode, like LS1 4DY"
+                     *         }
+                     *       ],
+                     *       "status": 422,
+                     *       "title": "Problem title",
+                     *       "type": "https://groups.westridingmuseums.example.org/problems/validation_failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "validation_failed" | "idempotency_key_reused";
+                    };
+                };
+            };
             429: components["responses"]["TooManyRequests"];
+            502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -2341,7 +3330,13 @@ export interface operations {
                 /** @description The kind of booking being made (defaults to `visit`). */
                 kind?: components["schemas"]["OrderKind"];
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description The caller's id for this request (the website's own request id), logged by the backend so that one id follows a request through every tier. 8-128 characters of letters, digits and `._:/+=-`.
+                 * @example 3f1c9a7e-5b2d-4e8f-9a61-0c7d2b4e8f10
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
             path: {
                 /** @description The venue's id (the same id as the CMS venue). */
                 venueId: components["parameters"]["VenueId"];
@@ -2356,12 +3351,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "bookableFrom": "2026-06-04",
+                     *       "bookableUntil": "2027-06-01",
+                     *       "days": [
+                     *         {
+                     *           "date": "2026-09-01",
+                     *           "status": "available"
+                     *         }
+                     *       ],
+                     *       "month": "2026-09",
+                     *       "venueId": "venue-york-roman-quarter"
+                     *     }
+                     */
                     "application/json": components["schemas"]["VenueAvailability"];
                 };
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["GatewayForbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["GatewayThrottled"];
+            502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -2374,7 +3388,13 @@ export interface operations {
                 /** @description Only activities open to this group type (defaults to the user's). */
                 groupType?: components["schemas"]["GroupType"];
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description The caller's id for this request (the website's own request id), logged by the backend so that one id follows a request through every tier. 8-128 characters of letters, digits and `._:/+=-`.
+                 * @example 3f1c9a7e-5b2d-4e8f-9a61-0c7d2b4e8f10
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
             path: {
                 /** @description The venue's id (the same id as the CMS venue). */
                 venueId: components["parameters"]["VenueId"];
@@ -2389,12 +3409,50 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "date": "2026-09-15",
+                     *       "items": [
+                     *         {
+                     *           "durationMinutes": 60,
+                     *           "groupTypes": [
+                     *             "education"
+                     *           ],
+                     *           "id": "act-roman-life",
+                     *           "kind": "workshop",
+                     *           "name": "Life in Roman Eboracum",
+                     *           "price": {
+                     *             "amount": 450,
+                     *             "currency": "GBP"
+                     *           },
+                     *           "slots": [
+                     *             {
+                     *               "capacity": 32,
+                     *               "end": "11:00",
+                     *               "id": "act-roman-life@10:00",
+                     *               "remainingCapacity": 32,
+                     *               "start": "10:00",
+                     *               "status": "available"
+                     *             }
+                     *           ],
+                     *           "summary": "Dress as legionaries and build a testudo.",
+                     *           "venueId": "venue-york-roman-quarter"
+                     *         }
+                     *       ],
+                     *       "venueId": "venue-york-roman-quarter"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ActivityList"];
                 };
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["GatewayForbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["GatewayThrottled"];
+            502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -2404,35 +3462,120 @@ export interface operations {
                 status?: components["schemas"]["BasketStatus"];
                 kind?: components["schemas"]["OrderKind"];
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description The caller's id for this request (the website's own request id), logged by the backend so that one id follows a request through every tier. 8-128 characters of letters, digits and `._:/+=-`.
+                 * @example 3f1c9a7e-5b2d-4e8f-9a61-0c7d2b4e8f10
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description The drafts. */
+            /** @description The drafts: at most 20, newest first. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "completedSteps": [
+                     *             "date"
+                     *           ],
+                     *           "createdAt": "2026-06-01T09:30:00.000Z",
+                     *           "expiresAt": "2026-06-01T09:30:00.000Z",
+                     *           "id": "bkt-pact-visit",
+                     *           "information": {
+                     *             "accessNeeds": {
+                     *               "communication": false,
+                     *               "mobility": true,
+                     *               "quietSpace": false,
+                     *               "sensory": false
+                     *             },
+                     *             "adults": 4,
+                     *             "arrivalTime": "10:00",
+                     *             "lunchSpace": true,
+                     *             "oneToOneCarers": 1,
+                     *             "participants": [
+                     *               {
+                     *                 "ageBand": "5-11",
+                     *                 "count": 30
+                     *               }
+                     *             ]
+                     *           },
+                     *           "kind": "visit",
+                     *           "messages": [
+                     *             {
+                     *               "code": "ratio_met",
+                     *               "message": "4 adults supervise 30 children: all are free within the supervision ratios.",
+                     *               "severity": "info"
+                     *             }
+                     *           ],
+                     *           "nextStep": "schedule",
+                     *           "organisation": {
+                     *             "groupType": "education",
+                     *             "id": "org-1001",
+                     *             "name": "Riverside Primary School",
+                     *             "postcode": "LS11 5PQ",
+                     *             "town": "Leeds"
+                     *           },
+                     *           "participants": 35,
+                     *           "schedule": [],
+                     *           "status": "open",
+                     *           "tickets": [],
+                     *           "updatedAt": "2026-06-01T09:30:00.000Z",
+                     *           "venue": {
+                     *             "id": "venue-york-roman-quarter",
+                     *             "name": "York Roman Quarter Museum"
+                     *           },
+                     *           "visitDate": "2026-09-15"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["BasketList"];
                 };
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["GatewayForbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["GatewayThrottled"];
+            502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
             default: components["responses"]["UnexpectedError"];
         };
     };
     createBasket: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The caller's id for this request (the website's own request id), logged by the backend so that one id follows a request through every tier. 8-128 characters of letters, digits and `._:/+=-`.
+                 * @example 3f1c9a7e-5b2d-4e8f-9a61-0c7d2b4e8f10
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+                /**
+                 * @description Optional here: with a key, a retry with the same key and body gets the first answer (with `Idempotent-Replayed: true`) instead of making a second one; the other rules are checkout's (see the document's conventions). Without one, every request is processed.
+                 * @example 5b0c8f0e-2f7a-4d8e-9a0b-3c1e6f2d9a47
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKeyOptional"];
+            };
             path?: never;
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "kind": "visit"
+                 *     }
+                 */
                 "application/json": components["schemas"]["BasketCreate"];
             };
         };
@@ -2440,9 +3583,33 @@ export interface operations {
             /** @description The new draft. */
             201: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "completedSteps": [],
+                     *       "createdAt": "2026-06-01T09:30:00.000Z",
+                     *       "expiresAt": "2026-06-01T09:30:00.000Z",
+                     *       "id": "bkt-1001",
+                     *       "kind": "visit",
+                     *       "messages": [],
+                     *       "nextStep": "date",
+                     *       "organisation": {
+                     *         "groupType": "education",
+                     *         "id": "org-1001",
+                     *         "name": "Riverside Primary School",
+                     *         "postcode": "LS11 5PQ",
+                     *         "town": "Leeds"
+                     *       },
+                     *       "participants": 0,
+                     *       "schedule": [],
+                     *       "status": "open",
+                     *       "tickets": [],
+                     *       "updatedAt": "2026-06-01T09:30:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Basket"];
                 };
             };
@@ -2453,17 +3620,87 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    /**
+                     * @example {
+                     *       "code": "kind_not_allowed",
+                     *       "detail": "A sentence the user can act on.",
+                     *       "status": 403,
+                     *       "title": "Problem title",
+                     *       "type": "https://groups.westridingmuseums.example.org/problems/kind_not_allowed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["BasketForbiddenOrRefused"];
+                    /**
+                     * @example {
+                     *       "code": "kind_not_allowed",
+                     *       "detail": "A sentence the user can act on.",
+                     *       "status": 403,
+                     *       "title": "Problem title",
+                     *       "type": "https://groups.westridingmuseums.example.org/problems/kind_not_allowed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BasketForbiddenOrRefused"];
                 };
             };
-            422: components["responses"]["ValidationFailed"];
+            /** @description A request with this `Idempotency-Key` is still being processed (code `idempotency_key_in_flight`; retry later with the same key). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://groups.westridingmuseums.example.org/problems/idempotency_key_in_flight",
+                     *       "title": "Conflict",
+                     *       "status": 409,
+                     *       "code": "idempotency_key_in_flight",
+                     *       "detail": "This request is still being processed: wait a moment and try again with the same key."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "idempotency_key_in_flight";
+                    };
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            /** @description The body is invalid (code `validation_failed`; `errors` lists a message per field), or the `Idempotency-Key` was already used with a different body (code `idempotency_key_reused`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://groups.westridingmuseums.example.org/problems/validation_failed",
+                     *       "title": "Unprocessable content",
+                     *       "status": 422,
+                     *       "code": "validation_failed",
+                     *       "detail": "Check the highlighted fields."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "validation_failed" | "idempotency_key_reused";
+                    };
+                };
+            };
+            429: components["responses"]["GatewayThrottled"];
+            502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
             default: components["responses"]["UnexpectedError"];
         };
     };
     getBasket: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The caller's id for this request (the website's own request id), logged by the backend so that one id follows a request through every tier. 8-128 characters of letters, digits and `._:/+=-`.
+                 * @example 3f1c9a7e-5b2d-4e8f-9a61-0c7d2b4e8f10
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
             path: {
                 basketId: components["parameters"]["BasketId"];
             };
@@ -2477,18 +3714,97 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "completedSteps": [
+                     *         "date"
+                     *       ],
+                     *       "createdAt": "2026-06-01T09:30:00.000Z",
+                     *       "expiresAt": "2026-06-01T09:30:00.000Z",
+                     *       "id": "bkt-pact-visit",
+                     *       "information": {
+                     *         "accessNeeds": {
+                     *           "communication": false,
+                     *           "mobility": true,
+                     *           "quietSpace": false,
+                     *           "sensory": false
+                     *         },
+                     *         "adults": 4,
+                     *         "arrivalTime": "10:00",
+                     *         "lunchSpace": true,
+                     *         "oneToOneCarers": 1,
+                     *         "participants": [
+                     *           {
+                     *             "ageBand": "5-11",
+                     *             "count": 30
+                     *           }
+                     *         ]
+                     *       },
+                     *       "kind": "visit",
+                     *       "messages": [
+                     *         {
+                     *           "code": "ratio_met",
+                     *           "message": "4 adults supervise 30 children: all are free within the supervision ratios.",
+                     *           "severity": "info"
+                     *         }
+                     *       ],
+                     *       "nextStep": "review",
+                     *       "organisation": {
+                     *         "groupType": "education",
+                     *         "id": "org-1001",
+                     *         "name": "Riverside Primary School",
+                     *         "postcode": "LS11 5PQ",
+                     *         "town": "Leeds"
+                     *       },
+                     *       "participants": 35,
+                     *       "payment": {
+                     *         "method": "invoice",
+                     *         "purchaseOrderNumber": "PO-RPS-2400"
+                     *       },
+                     *       "schedule": [
+                     *         {
+                     *           "activityId": "act-roman-life",
+                     *           "end": "11:00",
+                     *           "kind": "workshop",
+                     *           "name": "Life in Roman Eboracum",
+                     *           "participants": 30,
+                     *           "slotId": "act-roman-life@10:00",
+                     *           "start": "10:00"
+                     *         }
+                     *       ],
+                     *       "status": "open",
+                     *       "tickets": [],
+                     *       "updatedAt": "2026-06-01T09:30:00.000Z",
+                     *       "venue": {
+                     *         "id": "venue-york-roman-quarter",
+                     *         "name": "York Roman Quarter Museum"
+                     *       },
+                     *       "visitDate": "2026-09-15"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Basket"];
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["GatewayForbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["GatewayThrottled"];
+            502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
             default: components["responses"]["UnexpectedError"];
         };
     };
     discardBasket: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The caller's id for this request (the website's own request id), logged by the backend so that one id follows a request through every tier. 8-128 characters of letters, digits and `._:/+=-`.
+                 * @example 3f1c9a7e-5b2d-4e8f-9a61-0c7d2b4e8f10
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
             path: {
                 basketId: components["parameters"]["BasketId"];
             };
@@ -2504,15 +3820,26 @@ export interface operations {
                 content?: never;
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["GatewayForbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["BasketConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["GatewayThrottled"];
+            502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
             default: components["responses"]["UnexpectedError"];
         };
     };
     updateBasketDate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The caller's id for this request (the website's own request id), logged by the backend so that one id follows a request through every tier. 8-128 characters of letters, digits and `._:/+=-`.
+                 * @example 3f1c9a7e-5b2d-4e8f-9a61-0c7d2b4e8f10
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
             path: {
                 basketId: components["parameters"]["BasketId"];
             };
@@ -2520,22 +3847,39 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "venueId": "venue-york-roman-quarter",
+                 *       "visitDate": "2026-09-15"
+                 *     }
+                 */
                 "application/json": components["schemas"]["BasketDateStep"];
             };
         };
         responses: {
             200: components["responses"]["BasketUpdated"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["GatewayForbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["BasketConflict"];
+            413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["GatewayThrottled"];
+            502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
             default: components["responses"]["UnexpectedError"];
         };
     };
     updateBasketInformation: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The caller's id for this request (the website's own request id), logged by the backend so that one id follows a request through every tier. 8-128 characters of letters, digits and `._:/+=-`.
+                 * @example 3f1c9a7e-5b2d-4e8f-9a61-0c7d2b4e8f10
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
             path: {
                 basketId: components["parameters"]["BasketId"];
             };
@@ -2543,22 +3887,53 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "accessNeeds": {
+                 *         "communication": false,
+                 *         "mobility": true,
+                 *         "quietSpace": false,
+                 *         "sensory": false
+                 *       },
+                 *       "adults": 4,
+                 *       "arrivalTime": "10:00",
+                 *       "lunchSpace": true,
+                 *       "oneToOneCarers": 1,
+                 *       "participants": [
+                 *         {
+                 *           "ageBand": "5-11",
+                 *           "count": 30
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["VisitInformation"];
             };
         };
         responses: {
             200: components["responses"]["BasketUpdated"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["GatewayForbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["BasketConflict"];
+            413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["GatewayThrottled"];
+            502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
             default: components["responses"]["UnexpectedError"];
         };
     };
     updateBasketSchedule: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The caller's id for this request (the website's own request id), logged by the backend so that one id follows a request through every tier. 8-128 characters of letters, digits and `._:/+=-`.
+                 * @example 3f1c9a7e-5b2d-4e8f-9a61-0c7d2b4e8f10
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
             path: {
                 basketId: components["parameters"]["BasketId"];
             };
@@ -2566,22 +3941,49 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "items": [
+                 *         {
+                 *           "activityId": "act-roman-life",
+                 *           "participants": 30,
+                 *           "slotId": "act-roman-life@10:00"
+                 *         },
+                 *         {
+                 *           "activityId": "act-york-lunch",
+                 *           "participants": 35,
+                 *           "slotId": "act-york-lunch@12:30"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["ScheduleStep"];
             };
         };
         responses: {
             200: components["responses"]["BasketUpdated"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["GatewayForbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["BasketConflict"];
+            413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["GatewayThrottled"];
+            502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
             default: components["responses"]["UnexpectedError"];
         };
     };
     updateBasketGroupActivities: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The caller's id for this request (the website's own request id), logged by the backend so that one id follows a request through every tier. 8-128 characters of letters, digits and `._:/+=-`.
+                 * @example 3f1c9a7e-5b2d-4e8f-9a61-0c7d2b4e8f10
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
             path: {
                 basketId: components["parameters"]["BasketId"];
             };
@@ -2589,22 +3991,40 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "activityIds": [
+                 *         "act-roman-walk"
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["GroupActivitiesStep"];
             };
         };
         responses: {
             200: components["responses"]["BasketUpdated"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["GatewayForbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["BasketConflict"];
+            413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["GatewayThrottled"];
+            502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
             default: components["responses"]["UnexpectedError"];
         };
     };
     updateBasketGroupCapacities: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The caller's id for this request (the website's own request id), logged by the backend so that one id follows a request through every tier. 8-128 characters of letters, digits and `._:/+=-`.
+                 * @example 3f1c9a7e-5b2d-4e8f-9a61-0c7d2b4e8f10
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
             path: {
                 basketId: components["parameters"]["BasketId"];
             };
@@ -2612,22 +4032,51 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "tickets": [
+                 *         {
+                 *           "activityId": "act-roman-walk",
+                 *           "quantity": 12,
+                 *           "slotId": "act-roman-walk@10:30",
+                 *           "ticketType": "adult"
+                 *         },
+                 *         {
+                 *           "activityId": "act-roman-walk",
+                 *           "quantity": 4,
+                 *           "slotId": "act-roman-walk@10:30",
+                 *           "ticketType": "concession"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["GroupCapacitiesStep"];
             };
         };
         responses: {
             200: components["responses"]["BasketUpdated"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["GatewayForbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["BasketConflict"];
+            413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["GatewayThrottled"];
+            502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
             default: components["responses"]["UnexpectedError"];
         };
     };
     updateBasketGroupDetails: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The caller's id for this request (the website's own request id), logged by the backend so that one id follows a request through every tier. 8-128 characters of letters, digits and `._:/+=-`.
+                 * @example 3f1c9a7e-5b2d-4e8f-9a61-0c7d2b4e8f10
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
             path: {
                 basketId: components["parameters"]["BasketId"];
             };
@@ -2635,22 +4084,43 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "arrivalTime": "10:00",
+                 *       "coachCompany": "Dales Coaches",
+                 *       "coaches": 1,
+                 *       "groupName": "Harrogate Heritage Tours, 14 May group",
+                 *       "leadMobile": "07700 900461",
+                 *       "leadName": "Tom Whitaker"
+                 *     }
+                 */
                 "application/json": components["schemas"]["GroupDetails"];
             };
         };
         responses: {
             200: components["responses"]["BasketUpdated"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["GatewayForbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["BasketConflict"];
+            413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["GatewayThrottled"];
+            502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
             default: components["responses"]["UnexpectedError"];
         };
     };
     updateBasketOutreachActivities: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The caller's id for this request (the website's own request id), logged by the backend so that one id follows a request through every tier. 8-128 characters of letters, digits and `._:/+=-`.
+                 * @example 3f1c9a7e-5b2d-4e8f-9a61-0c7d2b4e8f10
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
             path: {
                 basketId: components["parameters"]["BasketId"];
             };
@@ -2658,22 +4128,41 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "activityIds": [
+                 *         "out-romans-classroom",
+                 *         "out-planetarium-dome"
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["OutreachActivitiesStep"];
             };
         };
         responses: {
             200: components["responses"]["BasketUpdated"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["GatewayForbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["BasketConflict"];
+            413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["GatewayThrottled"];
+            502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
             default: components["responses"]["UnexpectedError"];
         };
     };
     updateBasketOutreachAdvisories: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The caller's id for this request (the website's own request id), logged by the backend so that one id follows a request through every tier. 8-128 characters of letters, digits and `._:/+=-`.
+                 * @example 3f1c9a7e-5b2d-4e8f-9a61-0c7d2b4e8f10
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
             path: {
                 basketId: components["parameters"]["BasketId"];
             };
@@ -2681,22 +4170,41 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "acknowledgedAdvisoryIds": [
+                 *         "adv-hall-space",
+                 *         "adv-parking"
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["OutreachAdvisoriesStep"];
             };
         };
         responses: {
             200: components["responses"]["BasketUpdated"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["GatewayForbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["BasketConflict"];
+            413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["GatewayThrottled"];
+            502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
             default: components["responses"]["UnexpectedError"];
         };
     };
     updateBasketOutreachAnswers: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The caller's id for this request (the website's own request id), logged by the backend so that one id follows a request through every tier. 8-128 characters of letters, digits and `._:/+=-`.
+                 * @example 3f1c9a7e-5b2d-4e8f-9a61-0c7d2b4e8f10
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
             path: {
                 basketId: components["parameters"]["BasketId"];
             };
@@ -2704,22 +4212,48 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "answers": [
+                 *         {
+                 *           "questionId": "space-type",
+                 *           "value": "hall"
+                 *         },
+                 *         {
+                 *           "questionId": "hall-size",
+                 *           "value": "150"
+                 *         }
+                 *       ],
+                 *       "questionnaireVersion": "outreach-questions-2026-01"
+                 *     }
+                 */
                 "application/json": components["schemas"]["OutreachAnswersStep"];
             };
         };
         responses: {
             200: components["responses"]["BasketUpdated"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["GatewayForbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["BasketConflict"];
+            413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["GatewayThrottled"];
+            502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
             default: components["responses"]["UnexpectedError"];
         };
     };
     updateBasketOutreachSchedule: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The caller's id for this request (the website's own request id), logged by the backend so that one id follows a request through every tier. 8-128 characters of letters, digits and `._:/+=-`.
+                 * @example 3f1c9a7e-5b2d-4e8f-9a61-0c7d2b4e8f10
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
             path: {
                 basketId: components["parameters"]["BasketId"];
             };
@@ -2727,22 +4261,76 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "date": "2026-09-15",
+                 *       "lunchBreak": {
+                 *         "end": "12:45",
+                 *         "start": "12:00"
+                 *       },
+                 *       "sessions": [
+                 *         {
+                 *           "activityId": "out-romans-classroom",
+                 *           "end": "11:00",
+                 *           "pupils": 30,
+                 *           "start": "09:30"
+                 *         },
+                 *         {
+                 *           "activityId": "out-planetarium-dome",
+                 *           "end": "14:00",
+                 *           "pupils": 30,
+                 *           "start": "13:15"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["OutreachSchedule"];
             };
         };
         responses: {
             200: components["responses"]["BasketUpdated"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["GatewayForbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["BasketConflict"];
+            /** @description The basket is not open (code `basket_not_open`), an earlier step is missing (code `step_out_of_order`), a chosen session time has just been taken (code `slot_sold_out`; `errors` point at it, e.g. `sessions.0.start`), or the team's day is full (code `capacity_unavailable`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://groups.westridingmuseums.example.org/problems/basket_not_open",
+                     *       "title": "Conflict",
+                     *       "status": 409,
+                     *       "code": "basket_not_open",
+                     *       "detail": "This booking has already been made (reference GV-1001): start a new booking to make another."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "basket_not_open" | "step_out_of_order" | "slot_sold_out" | "capacity_unavailable";
+                    };
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["GatewayThrottled"];
+            502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
             default: components["responses"]["UnexpectedError"];
         };
     };
     updateBasketOutreachTerms: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The caller's id for this request (the website's own request id), logged by the backend so that one id follows a request through every tier. 8-128 characters of letters, digits and `._:/+=-`.
+                 * @example 3f1c9a7e-5b2d-4e8f-9a61-0c7d2b4e8f10
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
             path: {
                 basketId: components["parameters"]["BasketId"];
             };
@@ -2750,30 +4338,58 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "acceptedTermsVersion": "outreach-2026-01"
+                 *     }
+                 */
                 "application/json": components["schemas"]["TermsAcceptance"];
             };
         };
         responses: {
             200: components["responses"]["BasketUpdated"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["GatewayForbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["BasketConflict"];
+            413: components["responses"]["PayloadTooLarge"];
             /** @description The terms version is not the current one (code `terms_outdated`) or the body is invalid. */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    /**
+                     * @example {
+                     *       "code": "terms_outdated",
+                     *       "detail": "A sentence the user can act on.",
+                     *       "status": 422,
+                     *       "title": "Problem title",
+                     *       "type": "https://groups.westridingmuseums.example.org/problems/terms_outdated"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "terms_outdated" | "validation_failed";
+                    };
                 };
             };
+            429: components["responses"]["GatewayThrottled"];
+            502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
             default: components["responses"]["UnexpectedError"];
         };
     };
     updateBasketPayment: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The caller's id for this request (the website's own request id), logged by the backend so that one id follows a request through every tier. 8-128 characters of letters, digits and `._:/+=-`.
+                 * @example 3f1c9a7e-5b2d-4e8f-9a61-0c7d2b4e8f10
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
             path: {
                 basketId: components["parameters"]["BasketId"];
             };
@@ -2781,22 +4397,65 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "method": "invoice",
+                 *       "purchaseOrderNumber": "PO-RPS-2400"
+                 *     }
+                 */
                 "application/json": components["schemas"]["PaymentChoice"];
             };
         };
         responses: {
             200: components["responses"]["BasketUpdated"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["GatewayForbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["BasketConflict"];
-            422: components["responses"]["ValidationFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            /** @description The body is invalid (code `validation_failed`, with `errors`), or the method is not one the quote offers as available (code `payment_method_unavailable`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "payment_method_unavailable",
+                     *       "detail": "A sentence the user can act on.",
+                     *       "errors": [
+                     *         {
+                     *           "field": "method",
+                     *           "message": "Invoices are for schools and colleges only: pay by card."
+                     *         }
+                     *       ],
+                     *       "status": 422,
+                     *       "title": "Problem title",
+                     *       "type": "https://groups.westridingmuseums.example.org/problems/payment_method_unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "validation_failed" | "payment_method_unavailable";
+                    };
+                };
+            };
+            429: components["responses"]["GatewayThrottled"];
+            502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
             default: components["responses"]["UnexpectedError"];
         };
     };
     placeBasketHold: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The caller's id for this request (the website's own request id), logged by the backend so that one id follows a request through every tier. 8-128 characters of letters, digits and `._:/+=-`.
+                 * @example 3f1c9a7e-5b2d-4e8f-9a61-0c7d2b4e8f10
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
             path: {
                 basketId: components["parameters"]["BasketId"];
             };
@@ -2806,6 +4465,7 @@ export interface operations {
         responses: {
             200: components["responses"]["BasketUpdated"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["GatewayForbidden"];
             404: components["responses"]["NotFound"];
             /** @description A chosen slot has sold out (code `slot_sold_out`; `detail` names the entry and `errors` point at it, e.g. `schedule.0`), the day's capacity is gone (code `capacity_unavailable`), or the basket is incomplete (code `basket_incomplete`) or not open (code `basket_not_open`). */
             409: {
@@ -2813,16 +4473,44 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    /**
+                     * @example {
+                     *       "code": "slot_sold_out",
+                     *       "detail": "A sentence the user can act on.",
+                     *       "errors": [
+                     *         {
+                     *           "field": "schedule.0",
+                     *           "message": "Life in Roman Eboracum at 10:00 has sold out"
+                     *         }
+                     *       ],
+                     *       "status": 409,
+                     *       "title": "Problem title",
+                     *       "type": "https://groups.westridingmuseums.example.org/problems/slot_sold_out"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "slot_sold_out" | "capacity_unavailable" | "basket_incomplete" | "basket_not_open";
+                    };
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["GatewayThrottled"];
+            502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
             default: components["responses"]["UnexpectedError"];
         };
     };
     releaseBasketHold: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The caller's id for this request (the website's own request id), logged by the backend so that one id follows a request through every tier. 8-128 characters of letters, digits and `._:/+=-`.
+                 * @example 3f1c9a7e-5b2d-4e8f-9a61-0c7d2b4e8f10
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
             path: {
                 basketId: components["parameters"]["BasketId"];
             };
@@ -2838,15 +4526,26 @@ export interface operations {
                 content?: never;
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["GatewayForbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["BasketConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["GatewayThrottled"];
+            502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
             default: components["responses"]["UnexpectedError"];
         };
     };
     extendBasketHold: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The caller's id for this request (the website's own request id), logged by the backend so that one id follows a request through every tier. 8-128 characters of letters, digits and `._:/+=-`.
+                 * @example 3f1c9a7e-5b2d-4e8f-9a61-0c7d2b4e8f10
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
             path: {
                 basketId: components["parameters"]["BasketId"];
             };
@@ -2856,6 +4555,7 @@ export interface operations {
         responses: {
             200: components["responses"]["BasketUpdated"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["GatewayForbidden"];
             404: components["responses"]["NotFound"];
             /** @description There is no hold or it has lapsed (code `hold_expired`), or no extensions remain (code `hold_extension_limit`). */
             409: {
@@ -2863,16 +4563,38 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    /**
+                     * @example {
+                     *       "code": "hold_expired",
+                     *       "detail": "A sentence the user can act on.",
+                     *       "status": 409,
+                     *       "title": "Problem title",
+                     *       "type": "https://groups.westridingmuseums.example.org/problems/hold_expired"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "hold_expired" | "hold_extension_limit";
+                    };
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["GatewayThrottled"];
+            502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
             default: components["responses"]["UnexpectedError"];
         };
     };
     getBasketQuote: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The caller's id for this request (the website's own request id), logged by the backend so that one id follows a request through every tier. 8-128 characters of letters, digits and `._:/+=-`.
+                 * @example 3f1c9a7e-5b2d-4e8f-9a61-0c7d2b4e8f10
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
             path: {
                 basketId: components["parameters"]["BasketId"];
             };
@@ -2886,10 +4608,48 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "basketId": "bkt-pact-visit",
+                     *       "lines": [
+                     *         {
+                     *           "description": "Life in Roman Eboracum, 10:00–11:00",
+                     *           "quantity": 30,
+                     *           "total": {
+                     *             "amount": 13500,
+                     *             "currency": "GBP"
+                     *           },
+                     *           "unitPrice": {
+                     *             "amount": 450,
+                     *             "currency": "GBP"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "messages": [
+                     *         {
+                     *           "code": "ratio_met",
+                     *           "message": "4 adults supervise 30 children: all are free within the supervision ratios.",
+                     *           "severity": "info"
+                     *         }
+                     *       ],
+                     *       "paymentOptions": [
+                     *         {
+                     *           "available": true,
+                     *           "method": "card"
+                     *         }
+                     *       ],
+                     *       "total": {
+                     *         "amount": 13500,
+                     *         "currency": "GBP"
+                     *       },
+                     *       "validUntil": "2026-06-01T09:30:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Quote"];
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["GatewayForbidden"];
             404: components["responses"]["NotFound"];
             /** @description The basket is not complete enough to price (code `basket_incomplete`, `detail` names the missing step). */
             409: {
@@ -2897,9 +4657,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    /**
+                     * @example {
+                     *       "type": "https://groups.westridingmuseums.example.org/problems/basket_incomplete",
+                     *       "title": "Conflict",
+                     *       "status": 409,
+                     *       "code": "basket_incomplete",
+                     *       "detail": "Complete the payment step first (payment)."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "basket_incomplete";
+                    };
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["GatewayThrottled"];
+            502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -2907,6 +4683,11 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
+                /**
+                 * @description The caller's id for this request (the website's own request id), logged by the backend so that one id follows a request through every tier. 8-128 characters of letters, digits and `._:/+=-`.
+                 * @example 3f1c9a7e-5b2d-4e8f-9a61-0c7d2b4e8f10
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
                 /** @description A fresh unique value (a UUID) per intended operation, reused unchanged for its retries. */
                 "Idempotency-Key": components["parameters"]["IdempotencyKey"];
             };
@@ -2917,6 +4698,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "acceptedTermsVersion": "booking-2026-01",
+                 *       "returnUrl": "https://groups.example.org/account/book/payment/return"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CheckoutRequest"];
             };
         };
@@ -2928,6 +4715,74 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "order": {
+                     *         "allowedActions": [
+                     *           "request-cancellation"
+                     *         ],
+                     *         "arrivalTime": "10:00",
+                     *         "createdAt": "2026-06-01T09:30:00.000Z",
+                     *         "id": "ord-6001",
+                     *         "kind": "visit",
+                     *         "lines": [
+                     *           {
+                     *             "description": "Life in Roman Eboracum, 10:00–11:00",
+                     *             "quantity": 30,
+                     *             "total": {
+                     *               "amount": 13500,
+                     *               "currency": "GBP"
+                     *             },
+                     *             "unitPrice": {
+                     *               "amount": 450,
+                     *               "currency": "GBP"
+                     *             }
+                     *           }
+                     *         ],
+                     *         "organisation": {
+                     *           "groupType": "education",
+                     *           "id": "org-1001",
+                     *           "name": "Riverside Primary School",
+                     *           "postcode": "LS11 5PQ",
+                     *           "town": "Leeds"
+                     *         },
+                     *         "participants": 35,
+                     *         "payment": {
+                     *           "method": "invoice",
+                     *           "status": "unpaid"
+                     *         },
+                     *         "reference": "GV-276001",
+                     *         "schedule": [
+                     *           {
+                     *             "activityId": "act-roman-life",
+                     *             "end": "11:00",
+                     *             "kind": "workshop",
+                     *             "name": "Life in Roman Eboracum",
+                     *             "participants": 30,
+                     *             "slotId": "act-roman-life@10:00",
+                     *             "start": "10:00"
+                     *           }
+                     *         ],
+                     *         "status": "confirmed",
+                     *         "timeline": [
+                     *           {
+                     *             "at": "2026-06-01T09:30:00.000Z",
+                     *             "description": "Booking made by Amara Okafor.",
+                     *             "event": "booked"
+                     *           }
+                     *         ],
+                     *         "total": {
+                     *           "amount": 13500,
+                     *           "currency": "GBP"
+                     *         },
+                     *         "venue": {
+                     *           "id": "venue-york-roman-quarter",
+                     *           "name": "York Roman Quarter Museum"
+                     *         },
+                     *         "visitDate": "2026-09-15"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["CheckoutResult"];
                 };
             };
@@ -2937,10 +4792,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    /**
+                     * @example {
+                     *       "type": "https://groups.westridingmuseums.example.org/problems/idempotency_key_required",
+                     *       "title": "Bad request",
+                     *       "status": 400,
+                     *       "code": "idempotency_key_required",
+                     *       "detail": "Send an Idempotency-Key header (a new UUID for each attempt, reused for its retries)."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "idempotency_key_required";
+                    };
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["GatewayForbidden"];
             404: components["responses"]["NotFound"];
             /**
              * @description A request with this key is still being processed (code
@@ -2956,25 +4824,59 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    /**
+                     * @example {
+                     *       "code": "idempotency_key_in_flight",
+                     *       "detail": "A sentence the user can act on.",
+                     *       "status": 409,
+                     *       "title": "Problem title",
+                     *       "type": "https://groups.westridingmuseums.example.org/problems/idempotency_key_in_flight"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "idempotency_key_in_flight" | "basket_incomplete" | "basket_not_open" | "hold_expired" | "slot_sold_out" | "capacity_unavailable" | "price_changed";
+                    };
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
             /** @description The key was already used with a different body (code `idempotency_key_reused`), or the body is invalid (e.g. `terms_outdated`, or `validation_failed` with `errors`). */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    /**
+                     * @example {
+                     *       "code": "idempotency_key_reused",
+                     *       "detail": "A sentence the user can act on.",
+                     *       "status": 422,
+                     *       "title": "Problem title",
+                     *       "type": "https://groups.westridingmuseums.example.org/problems/idempotency_key_reused"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "idempotency_key_reused" | "terms_outdated" | "validation_failed";
+                    };
                 };
             };
+            429: components["responses"]["GatewayThrottled"];
+            502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
             default: components["responses"]["UnexpectedError"];
         };
     };
     getPayment: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The caller's id for this request (the website's own request id), logged by the backend so that one id follows a request through every tier. 8-128 characters of letters, digits and `._:/+=-`.
+                 * @example 3f1c9a7e-5b2d-4e8f-9a61-0c7d2b4e8f10
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
             path: {
                 paymentId: components["parameters"]["PaymentId"];
             };
@@ -2988,18 +4890,41 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "amount": {
+                     *         "amount": 13500,
+                     *         "currency": "GBP"
+                     *       },
+                     *       "createdAt": "2026-06-01T09:30:00.000Z",
+                     *       "id": "pay-pact",
+                     *       "orderId": "ord-6001",
+                     *       "status": "pending"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Payment"];
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["GatewayForbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["GatewayThrottled"];
+            502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
             default: components["responses"]["UnexpectedError"];
         };
     };
     completePaymentReturn: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The caller's id for this request (the website's own request id), logged by the backend so that one id follows a request through every tier. 8-128 characters of letters, digits and `._:/+=-`.
+                 * @example 3f1c9a7e-5b2d-4e8f-9a61-0c7d2b4e8f10
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
             path: {
                 paymentId: components["parameters"]["PaymentId"];
             };
@@ -3007,6 +4932,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "parameters": {
+                 *         "paymentId": "pay-pact",
+                 *         "result": "declined"
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["PaymentReturn"];
             };
         };
@@ -3017,20 +4950,114 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "Your card was declined and no money was taken.",
+                     *       "order": {
+                     *         "allowedActions": [
+                     *           "pay"
+                     *         ],
+                     *         "arrivalTime": "10:00",
+                     *         "createdAt": "2026-06-01T09:30:00.000Z",
+                     *         "heldUntil": "2026-06-01T09:30:00.000Z",
+                     *         "id": "ord-6001",
+                     *         "kind": "visit",
+                     *         "lines": [
+                     *           {
+                     *             "description": "Life in Roman Eboracum, 10:00–11:00",
+                     *             "quantity": 30,
+                     *             "total": {
+                     *               "amount": 13500,
+                     *               "currency": "GBP"
+                     *             },
+                     *             "unitPrice": {
+                     *               "amount": 450,
+                     *               "currency": "GBP"
+                     *             }
+                     *           }
+                     *         ],
+                     *         "organisation": {
+                     *           "groupType": "education",
+                     *           "id": "org-1001",
+                     *           "name": "Riverside Primary School",
+                     *           "postcode": "LS11 5PQ",
+                     *           "town": "Leeds"
+                     *         },
+                     *         "participants": 35,
+                     *         "payment": {
+                     *           "method": "card",
+                     *           "status": "unpaid"
+                     *         },
+                     *         "reference": "GV-276001",
+                     *         "schedule": [
+                     *           {
+                     *             "activityId": "act-roman-life",
+                     *             "end": "11:00",
+                     *             "kind": "workshop",
+                     *             "name": "Life in Roman Eboracum",
+                     *             "participants": 30,
+                     *             "slotId": "act-roman-life@10:00",
+                     *             "start": "10:00"
+                     *           }
+                     *         ],
+                     *         "status": "held",
+                     *         "timeline": [
+                     *           {
+                     *             "at": "2026-06-01T09:30:00.000Z",
+                     *             "description": "Booking made by Amara Okafor.",
+                     *             "event": "booked"
+                     *           }
+                     *         ],
+                     *         "total": {
+                     *           "amount": 13500,
+                     *           "currency": "GBP"
+                     *         },
+                     *         "venue": {
+                     *           "id": "venue-york-roman-quarter",
+                     *           "name": "York Roman Quarter Museum"
+                     *         },
+                     *         "visitDate": "2026-09-15"
+                     *       },
+                     *       "paymentId": "pay-pact",
+                     *       "retry": {
+                     *         "expiresAt": "2026-06-01T09:30:00.000Z",
+                     *         "id": "pay-3001",
+                     *         "redirectUrl": "https://groups.example.org/hosted-payment/pay-3001"
+                     *       },
+                     *       "status": "failed"
+                     *     }
+                     */
                     "application/json": components["schemas"]["PaymentResult"];
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["GatewayForbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             /** @description The parameters do not verify (code `invalid_payment_return`). */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    /**
+                     * @example {
+                     *       "type": "https://groups.westridingmuseums.example.org/problems/invalid_payment_return",
+                     *       "title": "Unprocessable content",
+                     *       "status": 422,
+                     *       "code": "invalid_payment_return",
+                     *       "detail": "The payment provider's answer could not be verified: check the payment's status before trying again."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "invalid_payment_return";
+                    };
                 };
             };
+            429: components["responses"]["GatewayThrottled"];
+            502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -3042,7 +5069,13 @@ export interface operations {
                 page?: number;
                 pageSize?: number;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description The caller's id for this request (the website's own request id), logged by the backend so that one id follows a request through every tier. 8-128 characters of letters, digits and `._:/+=-`.
+                 * @example 3f1c9a7e-5b2d-4e8f-9a61-0c7d2b4e8f10
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3054,18 +5087,55 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "ord-5001",
+                     *           "kind": "visit",
+                     *           "participants": 34,
+                     *           "reference": "GV-260417",
+                     *           "status": "confirmed",
+                     *           "total": {
+                     *             "amount": 13500,
+                     *             "currency": "GBP"
+                     *           },
+                     *           "venue": {
+                     *             "id": "venue-york-roman-quarter",
+                     *             "name": "York Roman Quarter Museum"
+                     *           },
+                     *           "visitDate": "2025-11-20"
+                     *         }
+                     *       ],
+                     *       "page": 1,
+                     *       "pageSize": 10,
+                     *       "totalItems": 3,
+                     *       "totalPages": 1
+                     *     }
+                     */
                     "application/json": components["schemas"]["OrderPage"];
                 };
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["GatewayForbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["GatewayThrottled"];
+            502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
             default: components["responses"]["UnexpectedError"];
         };
     };
     getOrder: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The caller's id for this request (the website's own request id), logged by the backend so that one id follows a request through every tier. 8-128 characters of letters, digits and `._:/+=-`.
+                 * @example 3f1c9a7e-5b2d-4e8f-9a61-0c7d2b4e8f10
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
             path: {
                 orderId: components["parameters"]["OrderId"];
             };
@@ -3079,18 +5149,127 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "allowedActions": [
+                     *         "request-cancellation"
+                     *       ],
+                     *       "arrivalTime": "09:00",
+                     *       "cancellationPolicy": "Outreach bookings need 28 days' notice; the pro-forma invoice is cancelled.",
+                     *       "createdAt": "2026-06-01T09:30:00.000Z",
+                     *       "id": "ord-pact-outreach",
+                     *       "kind": "outreach",
+                     *       "lines": [
+                     *         {
+                     *           "description": "Romans in your classroom, 09:30–11:00 (30 pupils)",
+                     *           "quantity": 1,
+                     *           "total": {
+                     *             "amount": 18000,
+                     *             "currency": "GBP"
+                     *           },
+                     *           "unitPrice": {
+                     *             "amount": 18000,
+                     *             "currency": "GBP"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "organisation": {
+                     *         "groupType": "education",
+                     *         "id": "org-1001",
+                     *         "name": "Riverside Primary School",
+                     *         "postcode": "LS11 5PQ",
+                     *         "town": "Leeds"
+                     *       },
+                     *       "outreach": {
+                     *         "acceptedTermsVersion": "outreach-2026-01",
+                     *         "acknowledgedAdvisoryIds": [
+                     *           "adv-hall-space"
+                     *         ],
+                     *         "activityIds": [
+                     *           "out-romans-classroom"
+                     *         ],
+                     *         "answers": [
+                     *           {
+                     *             "questionId": "school-start",
+                     *             "value": "08:50"
+                     *           }
+                     *         ],
+                     *         "questionnaireVersion": "outreach-questions-2026-01",
+                     *         "schedule": {
+                     *           "date": "2026-09-15",
+                     *           "lunchBreak": {
+                     *             "end": "12:45",
+                     *             "start": "12:00"
+                     *           },
+                     *           "sessions": [
+                     *             {
+                     *               "activityId": "out-romans-classroom",
+                     *               "end": "11:00",
+                     *               "pupils": 30,
+                     *               "start": "09:30"
+                     *             }
+                     *           ]
+                     *         }
+                     *       },
+                     *       "participants": 60,
+                     *       "payment": {
+                     *         "method": "invoice",
+                     *         "status": "unpaid"
+                     *       },
+                     *       "reference": "OR-276001",
+                     *       "schedule": [
+                     *         {
+                     *           "activityId": "out-romans-classroom",
+                     *           "end": "11:00",
+                     *           "kind": "workshop",
+                     *           "name": "Romans in your classroom",
+                     *           "participants": 30,
+                     *           "slotId": "out-romans-classroom@09:30",
+                     *           "start": "09:30"
+                     *         }
+                     *       ],
+                     *       "status": "requested",
+                     *       "timeline": [
+                     *         {
+                     *           "at": "2026-06-01T09:30:00.000Z",
+                     *           "description": "Outreach request sent by Amara Okafor.",
+                     *           "event": "requested"
+                     *         }
+                     *       ],
+                     *       "total": {
+                     *         "amount": 40000,
+                     *         "currency": "GBP"
+                     *       },
+                     *       "venue": {
+                     *         "id": "venue-york-roman-quarter",
+                     *         "name": "York Roman Quarter Museum"
+                     *       },
+                     *       "visitDate": "2026-09-15"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Order"];
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["GatewayForbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["GatewayThrottled"];
+            502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
             default: components["responses"]["UnexpectedError"];
         };
     };
     requestOrderCancellation: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The caller's id for this request (the website's own request id), logged by the backend so that one id follows a request through every tier. 8-128 characters of letters, digits and `._:/+=-`.
+                 * @example 3f1c9a7e-5b2d-4e8f-9a61-0c7d2b4e8f10
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
             path: {
                 orderId: components["parameters"]["OrderId"];
             };
@@ -3098,6 +5277,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "reason": "The coach company has withdrawn."
+                 *     }
+                 */
                 "application/json": components["schemas"]["CancellationRequest"];
             };
         };
@@ -3108,6 +5292,70 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "allowedActions": [],
+                     *       "arrivalTime": "10:00",
+                     *       "createdAt": "2026-06-01T09:30:00.000Z",
+                     *       "id": "ord-pact-card",
+                     *       "kind": "visit",
+                     *       "lines": [
+                     *         {
+                     *           "description": "Life in Roman Eboracum, 10:00–11:00",
+                     *           "quantity": 30,
+                     *           "total": {
+                     *             "amount": 13500,
+                     *             "currency": "GBP"
+                     *           },
+                     *           "unitPrice": {
+                     *             "amount": 450,
+                     *             "currency": "GBP"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "organisation": {
+                     *         "groupType": "education",
+                     *         "id": "org-1001",
+                     *         "name": "Riverside Primary School",
+                     *         "postcode": "LS11 5PQ",
+                     *         "town": "Leeds"
+                     *       },
+                     *       "participants": 35,
+                     *       "payment": {
+                     *         "method": "card",
+                     *         "status": "paid"
+                     *       },
+                     *       "reference": "GV-276001",
+                     *       "schedule": [
+                     *         {
+                     *           "activityId": "act-roman-life",
+                     *           "end": "11:00",
+                     *           "kind": "workshop",
+                     *           "name": "Life in Roman Eboracum",
+                     *           "participants": 30,
+                     *           "slotId": "act-roman-life@10:00",
+                     *           "start": "10:00"
+                     *         }
+                     *       ],
+                     *       "status": "cancellation-requested",
+                     *       "timeline": [
+                     *         {
+                     *           "at": "2026-06-01T09:30:00.000Z",
+                     *           "description": "Booking made by Amara Okafor.",
+                     *           "event": "booked"
+                     *         }
+                     *       ],
+                     *       "total": {
+                     *         "amount": 13500,
+                     *         "currency": "GBP"
+                     *       },
+                     *       "venue": {
+                     *         "id": "venue-york-roman-quarter",
+                     *         "name": "York Roman Quarter Museum"
+                     *       },
+                     *       "visitDate": "2026-09-15"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Order"];
                 };
             };
@@ -3120,17 +5368,39 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    /**
+                     * @example {
+                     *       "code": "cancellation_not_allowed",
+                     *       "detail": "A sentence the user can act on.",
+                     *       "status": 409,
+                     *       "title": "Problem title",
+                     *       "type": "https://groups.westridingmuseums.example.org/problems/cancellation_not_allowed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "cancellation_not_allowed";
+                    };
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["GatewayThrottled"];
+            502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
             default: components["responses"]["UnexpectedError"];
         };
     };
     quoteOrderAmendment: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The caller's id for this request (the website's own request id), logged by the backend so that one id follows a request through every tier. 8-128 characters of letters, digits and `._:/+=-`.
+                 * @example 3f1c9a7e-5b2d-4e8f-9a61-0c7d2b4e8f10
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
             path: {
                 orderId: components["parameters"]["OrderId"];
             };
@@ -3138,6 +5408,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "adults": 4,
+                 *       "participants": [
+                 *         {
+                 *           "ageBand": "5-11",
+                 *           "count": 32
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["AmendmentRequest"];
             };
         };
@@ -3148,6 +5429,37 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "additionalTotal": {
+                     *         "amount": 900,
+                     *         "currency": "GBP"
+                     *       },
+                     *       "lines": [
+                     *         {
+                     *           "description": "Life in Roman Eboracum, 10:00–11:00",
+                     *           "quantity": 2,
+                     *           "total": {
+                     *             "amount": 900,
+                     *             "currency": "GBP"
+                     *           },
+                     *           "unitPrice": {
+                     *             "amount": 450,
+                     *             "currency": "GBP"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "messages": [
+                     *         {
+                     *           "code": "ratio_met",
+                     *           "message": "4 adults supervise 32 children: all are free within the supervision ratios.",
+                     *           "severity": "info"
+                     *         }
+                     *       ],
+                     *       "orderId": "ord-pact-card",
+                     *       "paymentRequired": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["AmendmentQuote"];
                 };
             };
@@ -3155,7 +5467,11 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["AmendmentConflict"];
+            413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["GatewayThrottled"];
+            502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -3163,6 +5479,11 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
+                /**
+                 * @description The caller's id for this request (the website's own request id), logged by the backend so that one id follows a request through every tier. 8-128 characters of letters, digits and `._:/+=-`.
+                 * @example 3f1c9a7e-5b2d-4e8f-9a61-0c7d2b4e8f10
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
                 /** @description A fresh unique value (a UUID) per intended operation, reused unchanged for its retries. */
                 "Idempotency-Key": components["parameters"]["IdempotencyKey"];
             };
@@ -3173,6 +5494,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "adults": 4,
+                 *       "participants": [
+                 *         {
+                 *           "ageBand": "5-11",
+                 *           "count": 32
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["AmendmentRequest"];
             };
         };
@@ -3184,6 +5516,74 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "order": {
+                     *         "allowedActions": [
+                     *           "request-cancellation"
+                     *         ],
+                     *         "arrivalTime": "10:00",
+                     *         "createdAt": "2026-06-01T09:30:00.000Z",
+                     *         "id": "ord-pact-free",
+                     *         "kind": "visit",
+                     *         "lines": [
+                     *           {
+                     *             "description": "Life in Roman Eboracum, 10:00–11:00",
+                     *             "quantity": 30,
+                     *             "total": {
+                     *               "amount": 13500,
+                     *               "currency": "GBP"
+                     *             },
+                     *             "unitPrice": {
+                     *               "amount": 450,
+                     *               "currency": "GBP"
+                     *             }
+                     *           }
+                     *         ],
+                     *         "organisation": {
+                     *           "groupType": "education",
+                     *           "id": "org-1001",
+                     *           "name": "Riverside Primary School",
+                     *           "postcode": "LS11 5PQ",
+                     *           "town": "Leeds"
+                     *         },
+                     *         "participants": 37,
+                     *         "payment": {
+                     *           "method": "none",
+                     *           "status": "not-required"
+                     *         },
+                     *         "reference": "GV-276001",
+                     *         "schedule": [
+                     *           {
+                     *             "activityId": "act-roman-life",
+                     *             "end": "11:00",
+                     *             "kind": "workshop",
+                     *             "name": "Life in Roman Eboracum",
+                     *             "participants": 30,
+                     *             "slotId": "act-roman-life@10:00",
+                     *             "start": "10:00"
+                     *           }
+                     *         ],
+                     *         "status": "confirmed",
+                     *         "timeline": [
+                     *           {
+                     *             "at": "2026-06-01T09:30:00.000Z",
+                     *             "description": "Booking made by Amara Okafor.",
+                     *             "event": "booked"
+                     *           }
+                     *         ],
+                     *         "total": {
+                     *           "amount": 0,
+                     *           "currency": "GBP"
+                     *         },
+                     *         "venue": {
+                     *           "id": "venue-york-roman-quarter",
+                     *           "name": "York Roman Quarter Museum"
+                     *         },
+                     *         "visitDate": "2026-09-15"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["AmendmentResult"];
                 };
             };
@@ -3193,7 +5593,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    /**
+                     * @example {
+                     *       "type": "https://groups.westridingmuseums.example.org/problems/idempotency_key_required",
+                     *       "title": "Bad request",
+                     *       "status": 400,
+                     *       "code": "idempotency_key_required",
+                     *       "detail": "Send an Idempotency-Key header (a new UUID for each attempt, reused for its retries)."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "idempotency_key_required";
+                    };
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -3210,18 +5622,46 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    /**
+                     * @example {
+                     *       "type": "https://groups.westridingmuseums.example.org/problems/idempotency_key_in_flight",
+                     *       "title": "Conflict",
+                     *       "status": 409,
+                     *       "code": "idempotency_key_in_flight",
+                     *       "detail": "This request is still being processed: wait a moment and try again with the same key."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "idempotency_key_in_flight" | "amendment_not_allowed" | "capacity_unavailable";
+                    };
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
             /** @description The key was already used with a different body (code `idempotency_key_reused`), or the body is invalid (numbers lower than booked, with `errors`). */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    /**
+                     * @example {
+                     *       "type": "https://groups.westridingmuseums.example.org/problems/idempotency_key_reused",
+                     *       "title": "Unprocessable content",
+                     *       "status": 422,
+                     *       "code": "idempotency_key_reused",
+                     *       "detail": "This Idempotency-Key was already used for a different request: use a new key for a new attempt."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "idempotency_key_reused" | "validation_failed";
+                    };
                 };
             };
+            429: components["responses"]["GatewayThrottled"];
+            502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -3229,6 +5669,11 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
+                /**
+                 * @description The caller's id for this request (the website's own request id), logged by the backend so that one id follows a request through every tier. 8-128 characters of letters, digits and `._:/+=-`.
+                 * @example 3f1c9a7e-5b2d-4e8f-9a61-0c7d2b4e8f10
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
                 /** @description A fresh unique value (a UUID) per intended operation, reused unchanged for its retries. */
                 "Idempotency-Key": components["parameters"]["IdempotencyKey"];
             };
@@ -3239,6 +5684,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "returnUrl": "https://groups.example.org/account/book/payment/return"
+                 *     }
+                 */
                 "application/json": components["schemas"]["PaymentStart"];
             };
         };
@@ -3250,6 +5700,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "expiresAt": "2026-06-01T09:30:00.000Z",
+                     *       "id": "pay-3001",
+                     *       "redirectUrl": "https://groups.example.org/hosted-payment/pay-3001"
+                     *     }
+                     */
                     "application/json": components["schemas"]["PaymentSession"];
                 };
             };
@@ -3259,7 +5716,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    /**
+                     * @example {
+                     *       "type": "https://groups.westridingmuseums.example.org/problems/idempotency_key_required",
+                     *       "title": "Bad request",
+                     *       "status": 400,
+                     *       "code": "idempotency_key_required",
+                     *       "detail": "Send an Idempotency-Key header (a new UUID for each attempt, reused for its retries)."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "idempotency_key_required";
+                    };
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -3271,18 +5740,46 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    /**
+                     * @example {
+                     *       "type": "https://groups.westridingmuseums.example.org/problems/idempotency_key_in_flight",
+                     *       "title": "Conflict",
+                     *       "status": 409,
+                     *       "code": "idempotency_key_in_flight",
+                     *       "detail": "This request is still being processed: wait a moment and try again with the same key."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "idempotency_key_in_flight" | "payment_not_due";
+                    };
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
             /** @description The key was already used with a different body (code `idempotency_key_reused`), or the body is invalid. */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    /**
+                     * @example {
+                     *       "type": "https://groups.westridingmuseums.example.org/problems/idempotency_key_reused",
+                     *       "title": "Unprocessable content",
+                     *       "status": 422,
+                     *       "code": "idempotency_key_reused",
+                     *       "detail": "This Idempotency-Key was already used for a different request: use a new key for a new attempt."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "idempotency_key_reused" | "validation_failed";
+                    };
                 };
             };
+            429: components["responses"]["GatewayThrottled"];
+            502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -3291,7 +5788,13 @@ export interface operations {
             query: {
                 organisationId: components["parameters"]["OrganisationIdQuery"];
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description The caller's id for this request (the website's own request id), logged by the backend so that one id follows a request through every tier. 8-128 characters of letters, digits and `._:/+=-`.
+                 * @example 3f1c9a7e-5b2d-4e8f-9a61-0c7d2b4e8f10
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3303,6 +5806,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "eligible": true,
+                     *       "organisationId": "org-1001",
+                     *       "reasons": [],
+                     *       "region": "Yorkshire and the Humber"
+                     *     }
+                     */
                     "application/json": components["schemas"]["OutreachEligibility"];
                 };
             };
@@ -3310,6 +5821,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["GatewayThrottled"];
+            502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -3319,7 +5834,13 @@ export interface operations {
                 /** @description Only activities open to this organisation (defaults to the user's current organisation). */
                 organisationId?: string;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description The caller's id for this request (the website's own request id), logged by the backend so that one id follows a request through every tier. 8-128 characters of letters, digits and `._:/+=-`.
+                 * @example 3f1c9a7e-5b2d-4e8f-9a61-0c7d2b4e8f10
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3331,18 +5852,53 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "advisoryIds": [
+                     *             "adv-hall-space"
+                     *           ],
+                     *           "ageBands": [
+                     *             "5-11"
+                     *           ],
+                     *           "durationMinutes": 90,
+                     *           "id": "out-romans-classroom",
+                     *           "kind": "workshop",
+                     *           "maxPupilsPerSession": 32,
+                     *           "name": "Romans in your classroom",
+                     *           "pricePerSession": {
+                     *             "amount": 18000,
+                     *             "currency": "GBP"
+                     *           },
+                     *           "summary": "Our team brings armour, coins and a Roman kitchen to your school hall."
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["OutreachActivityList"];
                 };
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["GatewayForbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["GatewayThrottled"];
+            502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
             default: components["responses"]["UnexpectedError"];
         };
     };
     getOutreachQuestionnaire: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The caller's id for this request (the website's own request id), logged by the backend so that one id follows a request through every tier. 8-128 characters of letters, digits and `._:/+=-`.
+                 * @example 3f1c9a7e-5b2d-4e8f-9a61-0c7d2b4e8f10
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3354,10 +5910,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "questions": [
+                     *         {
+                     *           "group": "Where we will work",
+                     *           "id": "hall-size",
+                     *           "label": "Floor area of the space",
+                     *           "required": true,
+                     *           "type": "integer"
+                     *         }
+                     *       ],
+                     *       "version": "outreach-questions-2026-01"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Questionnaire"];
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["GatewayForbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["GatewayThrottled"];
+            502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -3368,7 +5943,13 @@ export interface operations {
                 /** @description Only days and slots on which this activity can be delivered. */
                 activityId?: string;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description The caller's id for this request (the website's own request id), logged by the backend so that one id follows a request through every tier. 8-128 characters of letters, digits and `._:/+=-`.
+                 * @example 3f1c9a7e-5b2d-4e8f-9a61-0c7d2b4e8f10
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3380,23 +5961,60 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "bookableFrom": "2026-06-22",
+                     *       "bookableUntil": "2027-06-01",
+                     *       "days": [
+                     *         {
+                     *           "date": "2026-09-01",
+                     *           "slots": [
+                     *             {
+                     *               "end": "10:30",
+                     *               "start": "09:00",
+                     *               "status": "available"
+                     *             }
+                     *           ],
+                     *           "status": "available"
+                     *         }
+                     *       ],
+                     *       "month": "2026-09"
+                     *     }
+                     */
                     "application/json": components["schemas"]["OutreachAvailability"];
                 };
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["GatewayForbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["GatewayThrottled"];
+            502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
             default: components["responses"]["UnexpectedError"];
         };
     };
     subscribeToNewsletter: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The caller's id for this request (the website's own request id), logged by the backend so that one id follows a request through every tier. 8-128 characters of letters, digits and `._:/+=-`.
+                 * @example 3f1c9a7e-5b2d-4e8f-9a61-0c7d2b4e8f10
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
             path?: never;
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "consent": true,
+                 *       "email": "returning.organiser@example.org"
+                 *     }
+                 */
                 "application/json": components["schemas"]["NewsletterSubscription"];
             };
         };
@@ -3407,11 +6025,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "accepted"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Accepted"];
                 };
             };
+            403: components["responses"]["GatewayForbidden"];
+            413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
+            502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
             default: components["responses"]["UnexpectedError"];
         };
     };

@@ -135,9 +135,13 @@ function responseSchemas(target: Target, yaml: string): string {
     });
     const others = Object.keys(content).filter((type) => !JSON_MEDIA_TYPES.includes(type));
     if (others.length > 0) throw new Error(`${target.contract}: ${where} has non-JSON content (${others.join(", ")})`);
-    if (schemas.length === 0) return null;
-    const [only] = schemas;
-    return schemas.length === 1 && only !== undefined ? only : { anyOf: schemas };
+    // A response may carry more than one JSON media type (a problem, or the API Gateway's
+    // own `{"message"}` body): the body is any of them. The same schema under two media
+    // types is kept once (docs/decisions/0015-contract-completeness.md).
+    const distinct = schemas.filter((schema, i) => schemas.findIndex((s) => JSON.stringify(s) === JSON.stringify(schema)) === i);
+    if (distinct.length === 0) return null;
+    const [only] = distinct;
+    return distinct.length === 1 && only !== undefined ? only : { anyOf: distinct };
   };
 
   const operations: JsonObject = {};

@@ -11,6 +11,9 @@ step() { printf '\n== %s\n' "$*"; }
 step "generated/ is current with contracts/"
 node scripts/generate-contract-types.ts --check
 
+step "Contracts lint (Redocly)"
+redocly lint --max-problems 1000 --format stylish gateway cms
+
 step "Contracts compatible with contracts/released/ (contracts/README.md, Versioning)"
 node scripts/contract-compat.ts
 

@@ -32,7 +32,7 @@ function venueRef(id: string): Order["venue"] {
 type Draft = Omit<Order, "total" | "venue" | "organisation" | "timeline" | "createdAt"> & {
   venueId: string;
   /** Days relative to today, with what happened. The first entry is when the order was made. */
-  timeline: [daysFromToday: number, time: string, event: string, description: string][];
+  timeline: [daysFromToday: number, time: string, event: Order["timeline"][number]["event"], description: string][];
 };
 
 function order(organisation: OrganisationSummary, today: string, draft: Draft): Order {

@@ -4,7 +4,7 @@ import type { BasketMessage } from "../../api/booking.server";
 import { PaymentProblem } from "./payment-choice";
 
 const fallbacks = { failed: "Try another card.", cancelled: "Pay when you are ready." };
-const message = (code: string): BasketMessage => ({ code, severity: "warning", message: `Gateway says ${code}.` });
+const message = (code: BasketMessage["code"]): BasketMessage => ({ code, severity: "warning", message: `Gateway says ${code}.` });
 const render = (result: "failed" | "cancelled" | null, messages: BasketMessage[]) =>
   renderToStaticMarkup(<PaymentProblem result={result} messages={messages} fallbacks={fallbacks} />);
 
@@ -17,7 +17,7 @@ describe("PaymentProblem", () => {
     const html = render("failed", [message("payment_cancelled")]);
     expect(html).toContain("Your card payment was cancelled.");
     expect(html).toContain("Gateway says payment_cancelled.");
-    expect(render("cancelled", [message("payment_declined")])).toContain("Your card payment was declined.");
+    expect(render("cancelled", [message("payment_failed")])).toContain("Your card payment was declined.");
   });
 
   it("falls back on the result and our own words when the gateway says nothing", () => {

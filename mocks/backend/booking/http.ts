@@ -25,6 +25,8 @@ const GROUP_TYPES: readonly GroupType[] = ["education", "home-education", "tour-
 const ORDER_KINDS = ["visit", "group-visit", "outreach"];
 const ACTIVITY_KINDS = ["workshop", "show", "lunch-space", "exhibition", "tour"];
 const BASKET_STATUSES = ["open", "held", "checked-out", "expired"];
+/** listBaskets answers with at most this many drafts, newest first. */
+export const LIST_BASKETS_LIMIT = 20;
 
 const TITLES: Record<number, string> = {
   400: "Bad request", 403: "Forbidden", 404: "Not found", 409: "Conflict", 422: "Unprocessable content",
@@ -79,11 +81,16 @@ export function bookingResolvers(backend: Backend) {
       const kind = search.get("kind") ?? undefined;
       if (status !== undefined && !BASKET_STATUSES.includes(status)) return badRequest("Unknown basket status", "status");
       if (kind !== undefined && !ORDER_KINDS.includes(kind)) return badRequest("Unknown booking kind", "kind");
-      return HttpResponse.json<Json<"listBaskets", 200>>({ items: booking().listBaskets(userId, { status, kind }) });
+      // The newest LIST_BASKETS_LIMIT only (BasketList.items maxItems in contracts/gateway.yaml).
+      const items = booking().listBaskets(userId, { status, kind }).slice(0, LIST_BASKETS_LIMIT);
+      return HttpResponse.json<Json<"listBaskets", 200>>({ items });
     },
 
-    createBasket: async ({ request, user }) =>
-      respond<Json<"createBasket", 201>>(booking().createBasket(user, await readJson(request)), 201),
+    createBasket: async ({ request, user }) => {
+      const key = request.headers.get("Idempotency-Key");
+      const body = await readJson(request);
+      return respond<Json<"createBasket", 201>>(await booking().createBasketOnce(user, key, body), 201);
+    },
 
     getBasket: ({ params, userId }) =>
       respond<Json<"getBasket", 200>>(booking().getBasket(userId, param(params, "basketId"))),

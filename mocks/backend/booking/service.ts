@@ -152,6 +152,15 @@ export function createBookingService(ctx: BookingContext) {
       return ok(toBasket(b));
     },
 
+    /**
+     * createBasket with an optional Idempotency-Key (contracts/gateway.yaml): with a key,
+     * a retry gets the first answer, as checkout does; without one, a new draft each time.
+     */
+    async createBasketOnce(user: User, key: string | null, body: unknown): Promise<Replayable<Basket>> {
+      if (!key) return this.createBasket(user, body);
+      return idempotent(user.id, key, `POST /baskets ${canonicalJson(body)}`, () => this.createBasket(user, body));
+    },
+
     getBasket(userId: string, basketId: string): Outcome<Basket> {
       const found = ownBasket(userId, basketId);
       return found.ok ? ok(toBasket(found.value)) : found;
