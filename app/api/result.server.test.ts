@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createCmsClient, createGatewayClient } from "./client.server";
 import { getSite } from "./cms.server";
 import { getOrder, logout } from "./gateway.server";
-import { call, inlineRetry, upstreamFailureOf, type ApiResult } from "./result.server";
+import { call, inlineRetry, upstreamFailureOf, type ApiResult, type ReasonCode } from "./result.server";
 import { checkResponse } from "./validation.server";
 import { createBackend, DEMO_USER } from "../../mocks/backend";
 
@@ -112,17 +112,28 @@ describe("call() validates backend answers against the contract", () => {
 });
 
 describe("call() maps failures onto 502, 503 and 504", () => {
+  const unavailable = "is not available right now";
   it.each([
-    [500, 502],
-    [502, 502],
-    [503, 503],
-    [504, 502],
-  ])("an upstream %i becomes %i", async (upstream, status) => {
+    [500, 502, unavailable],
+    [502, 502, unavailable],
+    [503, 503, unavailable],
+    // The gateway's (or the API gateway's) own time-out: the same advice as ours.
+    [504, 504, "is taking too long to answer"],
+  ])("an upstream %i becomes %i", async (upstream, status, what) => {
     json({ type: "about:blank", title: "Boom", status: upstream }, { status: upstream });
     expect(await thrownPage(getOrder(gateway(), "x"))).toEqual({
       status,
-      message: "The booking service is not available right now. Please try again in a few minutes.",
+      message: `The booking service ${what}. Please try again in a few minutes.`,
     });
+  });
+
+  it.each([
+    [403, "refused this request. Please try again; if it keeps happening, contact us."],
+    [413, "cannot take that much at once. Please make what you sent shorter and try again."],
+    [429, "is busy right now. Please try again shortly."],
+  ])("the API gateway's own %i ({\"message\"}) becomes that status with its advice", async (status, advice) => {
+    json({ message: "Refused" }, { status });
+    expect(await thrownPage(getOrder(gateway(), "x"))).toEqual({ status, message: `The booking service ${advice}` });
   });
 
   it("a time-out becomes 504", async () => {
@@ -172,5 +183,14 @@ describe("inlineRetry", () => {
     expect(await inlineRetry("getOrder", getOrder(gateway(), "x"))).toMatchObject({ ok: true });
     const bug = new Error("a bug");
     await expect(inlineRetry("getOrder", Promise.reject(bug))).rejects.toBe(bug);
+  });
+});
+
+describe("reason codes", () => {
+  it("are typed per operation from the contract, so a branch on a code it lacks does not compile", () => {
+    const known: ReasonCode<"checkoutBasket"> = "price_changed";
+    // @ts-expect-error: not a reason code of checkoutBasket in contracts/gateway.yaml (tsc checks this line)
+    const unknown: ReasonCode<"checkoutBasket"> = "no_such_code";
+    expect([known, unknown]).toEqual(["price_changed", "no_such_code"]);
   });
 });

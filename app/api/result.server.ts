@@ -12,7 +12,22 @@ export type Problem = components["schemas"]["Problem"];
  * that a branch on its `code` can be traced to the operation by the contract coverage
  * check (tests/contract/support/app-calls.ts) wherever the problem is passed.
  */
-export type OperationProblem<Op extends string = string> = Problem & { readonly "~operation"?: Op };
+export type OperationProblem<Op extends string = string> = Omit<Problem, "code"> & {
+  /** The reason codes the contract lists for this operation's 4xx answers: a branch on another does not compile. */
+  code?: ReasonCode<Op>;
+  readonly "~operation"?: Op;
+};
+
+type Operations = GatewayOperations & CmsOperations;
+type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 412 | 413 | 415 | 422 | 429;
+type BodyOf<R> = R extends { content: infer C } ? C[keyof C] : never;
+type ErrorBody<Op extends keyof Operations> = {
+  [S in keyof Operations[Op]["responses"]]: S extends ErrorStatus ? BodyOf<Operations[Op]["responses"][S]> : never;
+}[keyof Operations[Op]["responses"]];
+/** An operation's reason codes from the contract; any string for a problem whose operation is not known. */
+export type ReasonCode<Op extends string> = Op extends keyof Operations
+  ? ErrorBody<Op> extends infer B ? (B extends { code?: infer C } ? NonNullable<C> : never) : never
+  : NonNullable<Problem["code"]>;
 
 /** A 4xx the route can act on: which operation refused, its status and its problem. */
 export interface ApiFailure<Op extends string = string> {
@@ -176,7 +191,9 @@ export async function call<S extends Service, Op extends OperationId<S>, T>(
       : checkResponse(service, operationId, response.status, outcome.error);
     if (!verdict.ok) upstreamFailure(service, { kind: "unreadable", reason: `${response.status}: ${verdict.reason}` }, operationId);
   }
-  return { ok: false, operation: operationId, status: response.status, problem: toProblem(response.status, outcome.error) };
+  // Checked against the operation's schema above: its code is one the contract lists.
+  const problem = toProblem(response.status, outcome.error) as OperationProblem<Op>;
+  return { ok: false, operation: operationId, status: response.status, problem };
 }
 
 /**
@@ -213,8 +230,6 @@ export function problemText(problem: Pick<Problem, "detail" | "title">): string 
 export function gatewayFailure(result: { status: number; problem: Pick<Problem, "detail" | "title"> }) {
   return data(problemText(result.problem), { status: result.status });
 }
-
-type Operations = GatewayOperations & CmsOperations;
 
 /** The operations whose contract answers 404 for a resource named in the request. */
 export type NotFoundOperation = {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import type { Problem } from "../api/result.server";
+import type { OperationProblem } from "../api/result.server";
 import { paymentChoiceOf, paymentErrors, paymentResultOf, purchaseOrderNumberSchema } from "./payment.server";
 
-const problem = (p: Partial<Problem>): Problem => ({ type: "about:blank", title: "Unprocessable", status: 422, ...p });
+const problem = (p: Partial<OperationProblem<"updateBasketPayment">>): OperationProblem<"updateBasketPayment"> => ({ type: "about:blank", title: "Unprocessable", status: 422, ...p });
 
 describe("the payment step's server side", () => {
   it("turns the form's choice into the gateway's", () => {
