@@ -785,8 +785,11 @@ export interface paths {
         /**
          * Report the hosted payment page's return and get the result
          * @description The hosted payment page sends the user back to the `returnUrl` given at checkout
-         *     with query parameters; the app forwards them verbatim in `parameters` and the
-         *     gateway verifies them with the payment provider. Idempotent: reporting the same
+         *     with query parameters of the provider's own; the app forwards them verbatim in
+         *     `parameters` and the gateway verifies them with the payment provider. The payment
+         *     is the one in the path: the app remembers which payment it sent the user to pay
+         *     (the `PaymentSession.id` of the checkout, order payment or amendment), so the
+         *     provider need not echo any id in its parameters. Idempotent: reporting the same
          *     return again gives the same result.
          */
         post: operations["completePaymentReturn"];
@@ -1653,7 +1656,9 @@ export interface components {
             acceptedTermsVersion: string;
             /**
              * Format: uri
-             * @description Where the hosted payment page sends the user back to (the app appends nothing; the provider adds its query parameters).
+             * @description Where the hosted payment page sends the user back to: a page of the app, with no
+             *     query of its own; the provider adds its query parameters. The app matches the
+             *     return to the payment itself (see completePaymentReturn).
              */
             returnUrl: string;
             expectedTotal?: components["schemas"]["Money"];
@@ -1688,7 +1693,13 @@ export interface components {
             createdAt: string;
         };
         PaymentReturn: {
-            /** @description The query parameters the hosted payment page added to the return URL, verbatim. */
+            /**
+             * @description The query parameters the hosted payment page added to the return URL, verbatim
+             *     (every parameter of the return except those the app's own page uses). Which
+             *     parameters these are is the provider's business: the gateway verifies them. The
+             *     embedded stand-in provider adds one, `result` (`success`, `declined` or
+             *     `cancelled`); a real provider typically adds its own reference and a signature.
+             */
             parameters: {
                 [key: string]: string;
             };
@@ -4935,7 +4946,6 @@ export interface operations {
                 /**
                  * @example {
                  *       "parameters": {
-                 *         "paymentId": "pay-pact",
                  *         "result": "declined"
                  *       }
                  *     }
