@@ -59,12 +59,6 @@ export function flowFor(groupType: GroupType): Flow {
   return groupType === "tour-operator" || groupType === "other-group" ? "group" : "standard";
 }
 
-export function flowOfKind(kind: string): Flow | null {
-  if (kind === "visit") return "standard";
-  if (kind === "group-visit") return "group";
-  return null;
-}
-
 export function stepPath(step: string): string {
   return (STEP_PATHS as Record<string, string>)[step] ?? STEP_PATHS.date;
 }

@@ -87,9 +87,3 @@ export function toIds(bits: Bitset, total?: number): Int32Array {
   return ids;
 }
 
-/** The documents of `ids` as a bitset. */
-export function fromIds(ids: ArrayLike<number>, size: number): Bitset {
-  const bits = emptyBitset(size);
-  for (let k = 0; k < ids.length; k++) setBit(bits, ids[k]!);
-  return bits;
-}

@@ -3,10 +3,9 @@
 
 export const DEFAULT_INDEX_NAME = "dev_organisations";
 
-/** searchableAttributes, most important first; boosts play the role of the attribute ranking. */
+/** searchableAttributes, most important first. */
 export const SEARCHABLE_ATTRIBUTES = ["name", "town", "kind", "postcode", "identifier"] as const;
 export type SearchableAttribute = (typeof SEARCHABLE_ATTRIBUTES)[number];
-export const ATTRIBUTE_BOOST: Record<SearchableAttribute, number> = { name: 3, town: 2, kind: 1.5, postcode: 1, identifier: 1 };
 
 /** attributesForFaceting. Each record has exactly one value per attribute. */
 export const FACET_ATTRIBUTES = ["groupType", "kind", "town", "region", "rating", "outreachRegion", "verified", "size"] as const;
@@ -16,9 +15,6 @@ export const SEARCHABLE_FACETS: readonly FacetAttribute[] = ["groupType", "kind"
 /** Numeric attributes: numericFilters, facets_stats. */
 export const NUMERIC_ATTRIBUTES = ["size", "rating"] as const;
 export type NumericAttribute = (typeof NUMERIC_ATTRIBUTES)[number];
-
-/** customRanking: the order of equally relevant hits (and of every hit of an empty query). */
-export const CUSTOM_RANKING = ["desc(verified)", "desc(rating)", "desc(size)", "asc(objectID)"] as const;
 
 export type SortKey = "name_asc" | "size_desc" | "rating_desc";
 

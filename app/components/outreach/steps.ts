@@ -85,10 +85,6 @@ export interface OutreachProgress {
   nextStep: string;
 }
 
-export function outreachPath(step: OutreachStep): string {
-  return OUTREACH_PATHS[step];
-}
-
 /** The outreach step a path shows, or null (not an outreach page). */
 export function outreachStepOfPath(pathname: string): OutreachStep | null {
   const path = pathname.replace(/\/+$/, "");

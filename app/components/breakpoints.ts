@@ -1,2 +1,0 @@
-/** SPEC §9 breakpoints, in px; app.css uses the same values in its media queries. */
-export const BREAKPOINTS = { xs: 520, sm: 640, md: 768, lg: 1024, xl: 1280 } as const;
