@@ -22,6 +22,7 @@ describe("guards", () => {
   });
 
   it("fails an unknown guard name with 500 Unknown middleware <name>", async () => {
+    // @ts-expect-error: not a guard name (a typo does not compile)
     const [unknown] = guards("sparkles");
     let thrown: unknown;
     try {
@@ -34,6 +35,7 @@ describe("guards", () => {
   });
 
   it("does not treat inherited object keys as guards", async () => {
+    // @ts-expect-error: not a guard name
     const [toString] = guards("toString");
     await expect(Promise.resolve().then(() => toString!(args("/"), next))).rejects.toMatchObject({
       data: "Unknown middleware toString",

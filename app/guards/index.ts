@@ -27,11 +27,12 @@ function unknownGuard(name: string): MiddlewareFunction<Response> {
 }
 
 /**
- * Resolves guard names to middleware, in order. A name not in the registry fails the
- * request with 500 "Unknown middleware <name>" when it runs, as the spec requires,
- * rather than breaking the whole server at import.
+ * Resolves guard names to middleware, in order. A typo is a type error; a name that gets
+ * past the types (plain JavaScript, a cast) still fails the request with 500 "Unknown
+ * middleware <name>" when it runs, as the requirements ask, rather than breaking the whole
+ * server at import.
  */
-export function guards(...names: string[]): MiddlewareFunction<Response>[] {
+export function guards(...names: GuardName[]): MiddlewareFunction<Response>[] {
   return names.map((name) =>
     Object.hasOwn(guardRegistry, name) ? guardRegistry[name as GuardName] : unknownGuard(name),
   );
