@@ -1,17 +1,12 @@
 import { z } from "zod";
-import type { components } from "../generated/gateway";
 import type { GroupTypeName } from "./group-types";
+import type { EducationPhase, RegistrationOrganisation as NewOrganisation } from "../generated/schemas";
 
 // An organisation's details as its group type asks for them (issue 3): shared by
 // registration's organisation step and the account's organisation edit, on the server
 // and in the browser. The gateway validates again and is the judge (contract
 // OrganisationInput); this only helps the user early.
 
-type Schemas = components["schemas"];
-export type Organisation = Schemas["Organisation"];
-export type EducationPhase = Schemas["EducationPhase"];
-/** A new organisation as registration sends it (kind included). */
-export type NewOrganisation = Schemas["RegistrationOrganisation"];
 /** What the form collects: everything but the kind, which follows from the group type or phase. */
 export type OrganisationDetails = Omit<NewOrganisation, "kind">;
 

@@ -626,6 +626,47 @@ export interface components {
     };
     pathItems: never;
 }
+export type Problem = components['schemas']['Problem'];
+export type FieldError = components['schemas']['FieldError'];
+export type GroupType = components['schemas']['GroupType'];
+export type BookingKind = components['schemas']['BookingKind'];
+export type ActivityKind = components['schemas']['ActivityKind'];
+export type AgeBand = components['schemas']['AgeBand'];
+export type Link = components['schemas']['Link'];
+export type Image = components['schemas']['Image'];
+export type Address = components['schemas']['Address'];
+export type SiteHeader = components['schemas']['SiteHeader'];
+export type SiteFooter = components['schemas']['SiteFooter'];
+export type CookieNotice = components['schemas']['CookieNotice'];
+export type NewsletterContent = components['schemas']['NewsletterContent'];
+export type Site = components['schemas']['Site'];
+export type Page = components['schemas']['Page'];
+export type PageSummary = components['schemas']['PageSummary'];
+export type PageList = components['schemas']['PageList'];
+export type Venue = components['schemas']['Venue'];
+export type VenueList = components['schemas']['VenueList'];
+export type GroupTypeContent = components['schemas']['GroupTypeContent'];
+export type GroupTypeContentList = components['schemas']['GroupTypeContentList'];
+export type ActivityContent = components['schemas']['ActivityContent'];
+export type ActivityContentList = components['schemas']['ActivityContentList'];
+export type AdvisorySeverity = components['schemas']['AdvisorySeverity'];
+export type Advisory = components['schemas']['Advisory'];
+export type AdvisoryList = components['schemas']['AdvisoryList'];
+export type TermsKind = components['schemas']['TermsKind'];
+export type Terms = components['schemas']['Terms'];
+export type TermsVersionSummary = components['schemas']['TermsVersionSummary'];
+export type TermsVersionList = components['schemas']['TermsVersionList'];
+export type ResponseNotModified = components['responses']['NotModified'];
+export type ResponseBadRequest = components['responses']['BadRequest'];
+export type ResponseNotFound = components['responses']['NotFound'];
+export type ResponseTooManyRequests = components['responses']['TooManyRequests'];
+export type ResponseUnexpectedError = components['responses']['UnexpectedError'];
+export type ParameterTermsKind = components['parameters']['TermsKind'];
+export type ParameterRequestId = components['parameters']['RequestId'];
+export type ParameterIfNoneMatch = components['parameters']['IfNoneMatch'];
+export type HeaderRetryAfter = components['headers']['RetryAfter'];
+export type HeaderCacheControl = components['headers']['CacheControl'];
+export type HeaderETag = components['headers']['ETag'];
 export type $defs = Record<string, never>;
 export interface operations {
     getSite: {
@@ -1409,3 +1450,21 @@ export interface operations {
         };
     };
 }
+type FlattenedDeepRequired<T> = {
+    [K in keyof T]-?: FlattenedDeepRequired<T[K] extends unknown[] | undefined | null ? Extract<T[K], unknown[]>[number] : T[K]>;
+};
+type ReadonlyArray<T> = [
+    Exclude<T, undefined>
+] extends [
+    unknown[]
+] ? Readonly<Exclude<T, undefined>> : Readonly<Exclude<T, undefined>[]>;
+export const groupTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["GroupType"]> = ["education", "home-education", "tour-operator", "other-group"];
+export const bookingKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BookingKind"]> = ["visit", "group-visit", "outreach"];
+export const activityKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ActivityKind"]> = ["workshop", "show", "lunch-space", "exhibition", "tour"];
+export const ageBandValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AgeBand"]> = ["under-5", "5-11", "11-16", "16-18"];
+export const advisorySeverityValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AdvisorySeverity"]> = ["info", "important"];
+export const termsKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["TermsKind"]> = ["registration", "booking", "outreach"];
+export const componentsResponsesBadRequestContentApplicationProblemJsonCodeValues: ReadonlyArray<FlattenedDeepRequired<components>["responses"]["BadRequest"]["content"]["application/problem+json"]["code"]> = ["bad_request"];
+export const componentsResponsesNotFoundContentApplicationProblemJsonCodeValues: ReadonlyArray<FlattenedDeepRequired<components>["responses"]["NotFound"]["content"]["application/problem+json"]["code"]> = ["not_found"];
+export const componentsResponsesTooManyRequestsContentApplicationProblemJsonCodeValues: ReadonlyArray<FlattenedDeepRequired<components>["responses"]["TooManyRequests"]["content"]["application/problem+json"]["code"]> = ["rate_limited"];
+export const componentsHeadersCacheControlValues: ReadonlyArray<FlattenedDeepRequired<components>["headers"]["CacheControl"]> = ["public, max-age=60, stale-while-revalidate=300"];

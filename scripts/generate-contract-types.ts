@@ -3,6 +3,7 @@
  * the app validates backend answers with (app/api/validation.server.ts):
  *   contracts/gateway.yaml -> generated/gateway.ts, generated/gateway.schemas.json
  *   contracts/cms.yaml     -> generated/cms.ts,     generated/cms.schemas.json
+ *   both                   -> generated/schemas.ts (the one import surface of their types)
  *
  * Usage (Node 24, native type stripping):
  *   node scripts/generate-contract-types.ts           write generated/*
@@ -21,7 +22,7 @@ interface Target {
   /** Output path, relative to the repository root. */
   output: string;
   /** What to write there. */
-  kind: "types" | "schemas";
+  kind: "types" | "schemas" | "surface";
 }
 
 const targets: readonly Target[] = [
@@ -29,6 +30,7 @@ const targets: readonly Target[] = [
   { contract: "contracts/gateway.yaml", output: "generated/gateway.schemas.json", kind: "schemas" },
   { contract: "contracts/cms.yaml", output: "generated/cms.ts", kind: "types" },
   { contract: "contracts/cms.yaml", output: "generated/cms.schemas.json", kind: "schemas" },
+  { contract: "contracts/gateway.yaml and contracts/cms.yaml", output: "generated/schemas.ts", kind: "surface" },
 ];
 
 const root = new URL("../", import.meta.url);
@@ -41,7 +43,9 @@ const options: OpenAPITSOptions = {
   enum: false,
   exportType: false,
   immutable: false,
-  rootTypes: false,
+  rootTypes: true,
+  rootTypesNoSchemaPrefix: true,
+  enumValues: true,
   silent: true,
 };
 
@@ -71,10 +75,41 @@ function normalise(source: string): string {
 }
 
 async function generate(target: Target): Promise<string> {
+  if (target.kind === "surface") return surface(target);
   const contractUrl = new URL(target.contract, root);
   if (target.kind === "schemas") return responseSchemas(target, await readFile(contractUrl, "utf8"));
   const ast = await openapiTS(contractUrl, options);
   return normalise(header(target) + astToString(ast));
+}
+
+// ---- The import surface ----------------------------------------------------------------
+//
+// The app imports schema types (`Basket`) and enumerations (`groupTypeValues`) from one
+// module. Both documents define some schemas (Problem, GroupType, …) with the same shapes:
+// the gateway's are exported, and of the CMS only what the gateway lacks.
+
+const typesTarget = (contract: string): Target => ({ contract, output: "", kind: "types" });
+
+function exportedNames(source: string): { types: string[]; values: string[] } {
+  return {
+    types: [...source.matchAll(/^export type (\w+) = components\['schemas'\]/gm)].map((m) => m[1] ?? ""),
+    values: [...source.matchAll(/^export const (\w+Values):/gm)].map((m) => m[1] ?? ""),
+  };
+}
+
+async function surface(target: Target): Promise<string> {
+  const gateway = exportedNames(await generate(typesTarget("contracts/gateway.yaml")));
+  const cms = exportedNames(await generate(typesTarget("contracts/cms.yaml")));
+  const cmsTypes = cms.types.filter((name) => !gateway.types.includes(name));
+  const cmsValues = cms.values.filter((name) => !gateway.values.includes(name));
+  const list = (names: string[]) => names.map((name) => `  ${name},`).join("\n");
+  return normalise([
+    header(target),
+    `export type {\n${list(gateway.types)}\n} from "./gateway";`,
+    `export {\n${list(gateway.values)}\n} from "./gateway";`,
+    `export type {\n${list(cmsTypes)}\n} from "./cms";`,
+    cmsValues.length > 0 ? `export {\n${list(cmsValues)}\n} from "./cms";` : "",
+  ].join("\n\n"));
 }
 
 // ---- Response schemas -----------------------------------------------------------------

@@ -1,6 +1,7 @@
-import type { components, operations } from "../../generated/gateway";
+import type { operations } from "../../generated/gateway";
 import type { GatewayClient } from "./client.server";
 import { call } from "./result.server";
+import type { BasketCreate, BasketDateStep, VisitInformation, ScheduleStep, GroupActivitiesStep, GroupCapacitiesStep, GroupDetails, PaymentChoice, CheckoutRequest, PaymentReturn, PaymentStart, CancellationRequest, AmendmentRequest } from "../../generated/schemas";
 
 // The gateway's booking operations (availability, activities, baskets, quotes, checkout,
 // payments, order changes): one function per operation, named as its operationId. Pact
@@ -8,58 +9,7 @@ import { call } from "./result.server";
 // Operations that create an order or take money take the caller's Idempotency-Key: one
 // per intended operation (e.g. kept in the review form), reused unchanged for retries.
 
-type Schemas = components["schemas"];
 type Query<K extends keyof operations> = operations[K]["parameters"] extends { query?: infer Q } ? NonNullable<Q> : never;
-
-export type AvailabilityStatus = Schemas["AvailabilityStatus"];
-export type VenueAvailability = Schemas["VenueAvailability"];
-export type AvailabilityDay = Schemas["AvailabilityDay"];
-export type Activity = Schemas["Activity"];
-export type ActivityKind = Schemas["ActivityKind"];
-export type ActivityList = Schemas["ActivityList"];
-export type TimeSlot = Schemas["TimeSlot"];
-export type SlotStatus = Schemas["SlotStatus"];
-export type AgeBand = Schemas["AgeBand"];
-export type TicketType = Schemas["TicketType"];
-export type OrderKind = Schemas["OrderKind"];
-export type Basket = Schemas["Basket"];
-export type BasketStatus = Schemas["BasketStatus"];
-export type BasketStep = Schemas["BasketStep"];
-export type BasketMessage = Schemas["BasketMessage"];
-export type BasketHold = Schemas["BasketHold"];
-export type BasketCreate = Schemas["BasketCreate"];
-export type BasketDateStep = Schemas["BasketDateStep"];
-export type VisitInformation = Schemas["VisitInformation"];
-export type AccessNeeds = Schemas["AccessNeeds"];
-export type ParticipantCount = Schemas["ParticipantCount"];
-export type ScheduleStep = Schemas["ScheduleStep"];
-export type ScheduleSelection = Schemas["ScheduleSelection"];
-export type ScheduleEntry = Schemas["ScheduleEntry"];
-export type GroupActivitiesStep = Schemas["GroupActivitiesStep"];
-export type GroupCapacitiesStep = Schemas["GroupCapacitiesStep"];
-export type TicketSelection = Schemas["TicketSelection"];
-export type GroupDetails = Schemas["GroupDetails"];
-export type PaymentMethod = Schemas["PaymentMethod"];
-export type PaymentChoice = Schemas["PaymentChoice"];
-export type PaymentOption = Schemas["PaymentOption"];
-export type Quote = Schemas["Quote"];
-export type PriceLine = Schemas["PriceLine"];
-export type Money = Schemas["Money"];
-export type CheckoutRequest = Schemas["CheckoutRequest"];
-export type CheckoutResult = Schemas["CheckoutResult"];
-export type PaymentSession = Schemas["PaymentSession"];
-export type Payment = Schemas["Payment"];
-export type PaymentStatus = Schemas["PaymentStatus"];
-export type PaymentReturn = Schemas["PaymentReturn"];
-export type PaymentResult = Schemas["PaymentResult"];
-export type PaymentStart = Schemas["PaymentStart"];
-export type CancellationRequest = Schemas["CancellationRequest"];
-export type AmendmentRequest = Schemas["AmendmentRequest"];
-export type AmendmentQuote = Schemas["AmendmentQuote"];
-export type AmendmentResult = Schemas["AmendmentResult"];
-export type Order = Schemas["Order"];
-export type OrderAction = Schemas["OrderAction"];
-
 export type VenueAvailabilityQuery = Query<"getVenueAvailability">;
 export type ActivitiesQuery = Query<"listActivities">;
 export type BasketsQuery = Query<"listBaskets">;

@@ -1,12 +1,7 @@
-import type { components, operations } from "../../generated/cms";
+import type { operations } from "../../generated/cms";
 import type { CmsClient } from "./client.server";
 import { call } from "./result.server";
-
-export type Site = components["schemas"]["Site"];
-export type Page = components["schemas"]["Page"];
-export type Link = components["schemas"]["Link"];
-export type Venue = components["schemas"]["Venue"];
-export type GroupType = components["schemas"]["GroupType"];
+import type { GroupType, TermsKind } from "../../generated/schemas";
 
 export function getSite(client: CmsClient) {
   return call("cms", "getSite", () => client.GET("/site", {}));
@@ -21,10 +16,6 @@ export function listVenues(client: CmsClient, query: { groupType?: GroupType } =
   return call("cms", "listVenues", () => client.GET("/venues", { params: { query } }));
 }
 
-export type GroupTypeContent = components["schemas"]["GroupTypeContent"];
-export type TermsKind = components["schemas"]["TermsKind"];
-export type Terms = components["schemas"]["Terms"];
-
 /** Content for every group type, in display order (registration's first step). */
 export function listGroupTypes(client: CmsClient) {
   return call("cms", "listGroupTypes", () => client.GET("/group-types", {}));
@@ -35,8 +26,6 @@ export function getCurrentTerms(client: CmsClient, termsKind: TermsKind) {
   return call("cms", "getCurrentTerms", () => client.GET("/terms/{termsKind}", { params: { path: { termsKind } } }));
 }
 
-export type Advisory = components["schemas"]["Advisory"];
-export type AdvisoryList = components["schemas"]["AdvisoryList"];
 export type AdvisoriesQuery = NonNullable<operations["listAdvisories"]["parameters"]["query"]>;
 
 /** Practical advice (hall size, power, parking, access, safety), e.g. for outreach (`appliesTo`) or one activity. */

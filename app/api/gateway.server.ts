@@ -1,20 +1,11 @@
 import type { components } from "../../generated/gateway";
 import type { GatewayClient } from "./client.server";
 import { call } from "./result.server";
+import type { OrganisationUpdate, RegistrationRequest } from "../../generated/schemas";
 
 // One function per gateway operation the app calls (operationId in the name). Pact
 // consumer tests call these same functions, so what is verified is what runs.
-export type User = components["schemas"]["User"];
-export type Association = components["schemas"]["Association"];
-export type Organisation = components["schemas"]["Organisation"];
-export type OrderSummary = components["schemas"]["OrderSummary"];
-export type Order = components["schemas"]["Order"];
-export type OrderStatus = components["schemas"]["OrderStatus"];
-export type GroupType = components["schemas"]["GroupType"];
 type UserUpdate = components["schemas"]["UserUpdate"];
-export type OrganisationUpdate = components["schemas"]["OrganisationUpdate"];
-export type RegistrationRequest = components["schemas"]["RegistrationRequest"];
-export type AssociationStatus = components["schemas"]["AssociationStatus"];
 
 export function login(client: GatewayClient, body: { email: string; password: string }) {
   return call("gateway", "login", () => client.POST("/auth/login", { body }));

@@ -1,6 +1,7 @@
-import type { components, operations } from "../../generated/gateway";
+import type { operations } from "../../generated/gateway";
 import type { GatewayClient } from "./client.server";
 import { call } from "./result.server";
+import type { OutreachActivitiesStep, OutreachAdvisoriesStep, OutreachAnswersStep, OutreachSchedule, TermsAcceptance } from "../../generated/schemas";
 
 // The gateway's outreach operations (the museum team visits the school): eligibility,
 // activities, the questionnaire, the team's availability, and the outreach steps of a
@@ -9,30 +10,7 @@ import { call } from "./result.server";
 // getBasketQuote, checkoutBasket...) is in booking.server.ts. Pact consumer tests
 // (tests/contract/support/outreach-cases.ts) call these same functions.
 
-type Schemas = components["schemas"];
 type Query<K extends keyof operations> = operations[K]["parameters"] extends { query?: infer Q } ? NonNullable<Q> : never;
-
-export type OutreachEligibility = Schemas["OutreachEligibility"];
-export type EligibilityReason = Schemas["EligibilityReason"];
-export type OutreachActivity = Schemas["OutreachActivity"];
-export type OutreachActivityList = Schemas["OutreachActivityList"];
-export type Questionnaire = Schemas["Questionnaire"];
-export type Question = Schemas["Question"];
-export type QuestionType = Schemas["QuestionType"];
-export type QuestionOption = Schemas["QuestionOption"];
-export type QuestionAnswer = Schemas["QuestionAnswer"];
-export type OutreachAvailability = Schemas["OutreachAvailability"];
-export type OutreachAvailabilityDay = Schemas["OutreachAvailabilityDay"];
-export type OutreachSlot = Schemas["OutreachSlot"];
-export type OutreachActivitiesStep = Schemas["OutreachActivitiesStep"];
-export type OutreachAdvisoriesStep = Schemas["OutreachAdvisoriesStep"];
-export type OutreachAnswersStep = Schemas["OutreachAnswersStep"];
-export type OutreachSchedule = Schemas["OutreachSchedule"];
-export type OutreachSession = Schemas["OutreachSession"];
-export type TimeRange = Schemas["TimeRange"];
-export type TermsAcceptance = Schemas["TermsAcceptance"];
-export type OutreachSelection = Schemas["OutreachSelection"];
-
 export type OutreachActivitiesQuery = Query<"listOutreachActivities">;
 export type OutreachAvailabilityQuery = Query<"getOutreachAvailability">;
 

@@ -1,12 +1,10 @@
 import { data } from "react-router";
 import type { operations as CmsOperations } from "../../generated/cms";
-import type { components, operations as GatewayOperations } from "../../generated/gateway";
+import type { operations as GatewayOperations } from "../../generated/gateway";
 import { checkResponse, type OperationId, type Service } from "./validation.server";
+import type { Problem } from "../../generated/schemas";
 
 export type { OperationId, Service } from "./validation.server";
-
-export type Problem = components["schemas"]["Problem"];
-
 /**
  * A backend's problem, marked (in its type only) with the operation that answered it, so
  * that a branch on its `code` can be traced to the operation by the contract coverage

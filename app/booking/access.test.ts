@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { Association } from "../api/gateway.server";
 import { associationAccess, decideStep, isAssociationRequired } from "./access";
+import type { Association } from "../../generated/schemas";
 
 const org = (id: string, name = `School ${id}`) => ({ id, name, groupType: "education" as const, town: "Leeds", postcode: "LS1 1AA" });
 const association = (id: string, status: "approved" | "pending"): Association => ({

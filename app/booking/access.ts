@@ -1,8 +1,8 @@
-import type { Association, User } from "../api/gateway.server";
 import {
   FLOW_STEPS, flowFor, flowOfStep, stepOfPath, stepPath, stepReachable,
   type BasketProgress, type Flow, type FlowStep,
 } from "./steps";
+import type { Association, User } from "../../generated/schemas";
 
 // The booking guard's decisions, kept pure so they are tested without a server.
 

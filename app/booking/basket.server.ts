@@ -1,10 +1,11 @@
 import { redirect, type RouterContextProvider } from "react-router";
-import { createBasket, listBaskets, type Basket } from "../api/booking.server";
+import { createBasket, listBaskets } from "../api/booking.server";
 import type { GatewayClient } from "../api/client.server";
 import { gatewayFailure, type ApiResult } from "../api/result.server";
 import { bookingBlockedContext, bookingContext, type BookingScope } from "./context";
 import { discardIfAny, requireFlow } from "./gateway-basket.server";
 import { paymentSkipped, stepPath } from "./steps";
+import type { Basket } from "../../generated/schemas";
 
 // The draft is the gateway basket: found again with listBaskets (newest first), so no
 // basket id lives in cookies and a booking resumes on any device.

@@ -1,5 +1,5 @@
-import type { CheckoutRequest } from "../api/booking.server";
 import { returnUrlFor } from "./card-payment.server";
+import type { CheckoutRequest } from "../../generated/schemas";
 
 /** What the user saw and agreed to on the page they submitted. */
 export interface CheckoutInput {

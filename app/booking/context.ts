@@ -1,7 +1,7 @@
 import { createContext } from "react-router";
-import type { Basket } from "../api/booking.server";
 import type { AssociationRequired } from "./access";
 import type { Flow, FlowKind } from "./steps";
+import type { Basket } from "../../generated/schemas";
 
 /** Set by the booking guard for the booking routes: the user's flow and open basket. */
 export interface BookingScope {

@@ -1,9 +1,10 @@
 import { data, type RouterContext, type RouterContextProvider } from "react-router";
-import { discardBasket, type Basket } from "../api/booking.server";
+import { discardBasket } from "../api/booking.server";
 import type { GatewayClient } from "../api/client.server";
 import { gatewayFailure } from "../api/result.server";
 import { requireUser } from "../current-user.server";
 import type { AssociationRequired } from "./access";
+import type { Basket } from "../../generated/schemas";
 
 // What the visit booking (app/booking/basket.server.ts) and the outreach request
 // (app/components/outreach/basket.server.ts) do alike with their gateway basket.

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import type { AgeBand, VisitInformation } from "../api/booking.server";
 import { AGE_BANDS, MAX_PARTICIPANTS, MIN_PARTICIPANTS } from "./ratios";
 import { builtOnFirstUse } from "../built-on-first-use";
+import type { AgeBand, VisitInformation } from "../../generated/schemas";
 
 // The information step's form: field names, the zod schema (server; the gateway checks
 // again and is the judge), and the mapping between form fields and the gateway's body.

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import type { PaymentChoice } from "../api/booking.server";
 import { fieldErrors, problemText, type OperationProblem } from "../api/result.server";
+import type { PaymentChoice } from "../../generated/schemas";
 
 // The payment step's server side, alike in visit booking (routes/book/payment.tsx) and
 // the outreach request (routes/outreach/payment.tsx).

@@ -1,4 +1,4 @@
-import type { AgeBand } from "../api/booking.server";
+import type { AgeBand } from "../../generated/schemas";
 
 // Supervision ratios (DESIGN.md §3), mirrored from the gateway only to help while the
 // user types: the gateway checks again when the step is saved and its answer wins.

@@ -1,4 +1,4 @@
-import type { GroupType } from "../api/gateway.server";
+import type { GroupType } from "../../generated/schemas";
 
 // The booking flows (DESIGN.md §3) as routes. Shared by the guard (server), the step
 // actions and the breadcrumb (browser), so it imports types only.

@@ -1,8 +1,8 @@
 import { useEffect } from "react";
 import { useFetcher, useLocation } from "react-router";
-import type { Site } from "../api/cms.server";
 import { RichText, type SafeHtml } from "./rich-text";
 import { consentGranted } from "./tag-manager";
+import type { Site } from "../../generated/schemas";
 
 declare global {
   interface Window {

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
-import type { OrderSummary } from "../api/gateway.server";
 import { formatDate, formatMoney } from "../format";
 import { ORDER_STATUS_LABELS } from "./orders/format";
+import type { OrderSummary } from "../../generated/schemas";
 
 const KIND_LABELS: Record<OrderSummary["kind"], string> = { visit: "School visit", "group-visit": "Group visit", outreach: "Outreach" };
 

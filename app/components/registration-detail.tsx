@@ -1,7 +1,8 @@
 import { Fragment } from "react";
 import { Link } from "react-router";
 import type { GroupTypeName } from "../group-types";
-import { organisationSummaryRows, type Organisation, type OrganisationDetails } from "../organisation-details";
+import { organisationSummaryRows, type OrganisationDetails } from "../organisation-details";
+import type { Organisation } from "../../generated/schemas";
 
 export interface RegistrationUserDetail {
   title: string;

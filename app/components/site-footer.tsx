@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import type { Site } from "../api/cms.server";
 import { NewsletterSignup } from "./newsletter-signup";
+import type { Site } from "../../generated/schemas";
 
 /** The accessibility statement (routes/accessibility.tsx): linked on every page, whatever the CMS's footer holds. */
 export const ACCESSIBILITY_STATEMENT = { label: "Accessibility statement", href: "/accessibility" } as const;

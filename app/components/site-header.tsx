@@ -1,5 +1,5 @@
 import { Form, Link, NavLink } from "react-router";
-import type { Link as CmsLink } from "../api/cms.server";
+import type { Link as CmsLink } from "../../generated/schemas";
 
 interface Props {
   title: string;

@@ -1,13 +1,13 @@
 import { createContext, redirect, type MiddlewareFunction } from "react-router";
-import type { Basket } from "../api/booking.server";
 import { listMyAssociations } from "../api/gateway.server";
-import { getOutreachEligibility, type OutreachEligibility } from "../api/outreach.server";
+import { getOutreachEligibility } from "../api/outreach.server";
 import { succeeded } from "../api/result.server";
 import { associationAccess, type AssociationRequired } from "../booking/access";
 import { findOpenBasket } from "../booking/basket.server";
 import { decideOutreachStep } from "../components/outreach/steps";
 import { servicesContext, userContext } from "../context";
 import { toLogin } from "./login-required";
+import type { Basket, OutreachEligibility } from "../../generated/schemas";
 
 /** Set by the outreach guard: the organisation, its eligibility and the outreach basket in progress. */
 export interface OutreachScope {

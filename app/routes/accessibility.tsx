@@ -1,11 +1,12 @@
 import { Link, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/accessibility";
-import { getPage, type Link as CmsLink } from "../api/cms.server";
+import { getPage } from "../api/cms.server";
 import { RichText } from "../components/rich-text";
 import { servicesContext } from "../context";
 import { pageTitle } from "../meta";
 import type { loader as rootLoader } from "../root";
 import { sanitizeRichText } from "../rich-text.server";
+import type { Link as CmsLink } from "../../generated/schemas";
 
 // The accessibility statement of this website. It ranks above the CMS page route
 // (:slug), so the CMS's own "accessibility" page, about access at the museums, is shown

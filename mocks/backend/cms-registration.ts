@@ -1,10 +1,7 @@
-import type { components } from "../../generated/cms";
+import type { GroupTypeContent, Terms } from "../../generated/schemas";
 
 // CMS content for registration: the four group types (in display order) and the
 // registration terms. Rich text fields are HTML fragments, as the CMS sends them.
-
-export type GroupTypeContent = components["schemas"]["GroupTypeContent"];
-export type Terms = components["schemas"]["Terms"];
 
 export function createGroupTypes(): GroupTypeContent[] {
   return [

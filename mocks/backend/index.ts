@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { accountOperations, type Mail, type ResetTokenRecord } from "./accounts";
 import { createPages, createSite } from "./cms-content";
-import { createGroupTypes, createRegistrationTerms, type GroupTypeContent, type Terms } from "./cms-registration";
+import { createGroupTypes, createRegistrationTerms } from "./cms-registration";
 import { createBookingTerms } from "./booking/content";
 import { createAdvisories, createOutreachTerms } from "./booking/outreach-content";
 import { awaitingCard } from "./booking/orders";
@@ -18,6 +18,7 @@ import type {
   User, UserRecord, Venue,
 } from "./types";
 import { applyUserUpdate, validateNewsletterSignup, validateUserUpdate } from "./validation";
+import type { GroupTypeContent, Terms } from "../../generated/schemas";
 
 export { DEMO_USER } from "./seed";
 export type { Mail } from "./accounts";

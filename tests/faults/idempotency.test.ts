@@ -1,12 +1,13 @@
 import { delay, http, HttpResponse } from "msw";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { checkoutBasket, type CheckoutRequest } from "../../app/api/booking.server";
+import { checkoutBasket } from "../../app/api/booking.server";
 import { createGatewayClient, type GatewayClient } from "../../app/api/client.server";
 import { upstreamFailureOf } from "../../app/api/result.server";
 import { DEMO_USER } from "../../mocks/backend";
 import { startEmbeddedBackend, type EmbeddedBackend } from "../../mocks/server";
 import { startApp, type App } from "./support/app";
 import { FAULT_ORIGINS } from "./support/paths";
+import type { CheckoutRequest } from "../../generated/schemas";
 
 // Checkout follows the Idempotency-Key draft end to end: the contract says so (conventions
 // and checkoutBasket), pacts pin replay / in flight / reused (tests/contract/support/

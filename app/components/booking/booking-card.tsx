@@ -1,8 +1,8 @@
 import { Form } from "react-router";
-import type { Basket, Quote } from "../../api/booking.server";
 import { STEP_PATHS } from "../../booking/steps";
 import { formatDate, formatMoney } from "../../format";
 import "./booking.css";
+import type { Basket, Quote } from "../../../generated/schemas";
 
 const PAYMENT_LABELS = { card: "Card", invoice: "Invoice", none: "Nothing to pay" } as const;
 const TICKET_LABELS = { adult: "adult", child: "child", concession: "concession", carer: "free carer" } as const;

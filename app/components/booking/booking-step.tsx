@@ -1,9 +1,9 @@
 import type { ReactNode } from "react";
-import type { Basket, Quote } from "../../api/booking.server";
 import type { Flow, FlowStep } from "../../booking/steps";
 import { BookingBreadcrumb } from "./booking-breadcrumb";
 import { BookingCard } from "./booking-card";
 import "./booking.css";
+import type { Basket, Quote } from "../../../generated/schemas";
 
 /** What step loaders return (see bookingView in app/booking/basket.server.ts). */
 export interface BookingViewData {

@@ -3,11 +3,11 @@ import { act } from "react";
 import { createRoot } from "react-dom/client";
 import { createMemoryRouter, RouterProvider, useSearchParams } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
-import type { AvailabilityDay } from "../../api/booking.server";
 import { StoresProvider } from "../../state/stores";
 import { BookingBreadcrumb } from "./booking-breadcrumb";
 import { DayTimeline } from "./day-timeline";
 import { MonthCalendar } from "./month-calendar";
+import type { AvailabilityDay } from "../../../generated/schemas";
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 

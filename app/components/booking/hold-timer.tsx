@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { Form, Link } from "react-router";
-import type { BasketHold } from "../../api/booking.server";
 import "./booking.css";
+import type { BasketHold } from "../../../generated/schemas";
 
 const clock = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", timeZone: "Europe/London" });
 /** Warn this long before the hold ends (WCAG 2.2.1: time to extend it). */

@@ -1,7 +1,6 @@
 import { useEffect, useRef, type KeyboardEvent } from "react";
 import { Link, useNavigate } from "react-router";
 import { useSnapshot } from "valtio";
-import type { AvailabilityDay, AvailabilityStatus } from "../../api/booking.server";
 import {
   addMonths, CALENDAR_KEYS, firstOfMonth, lastOfMonth, monthLabel, monthOf, monthWeeks, moveDate,
   weekdayIndex, WEEKDAYS, type CalendarKey,
@@ -9,6 +8,7 @@ import {
 import { bookingState, createBookingStore } from "../../state/booking";
 import { useStore } from "../../state/stores";
 import "./booking.css";
+import type { AvailabilityDay, AvailabilityStatus } from "../../../generated/schemas";
 
 export const STATUS_TEXT: Record<AvailabilityStatus, string> = {
   available: "Available",

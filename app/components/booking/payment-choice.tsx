@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
-import type { BasketMessage, PaymentOption } from "../../api/booking.server";
 import type { PaymentResult } from "../../booking/payment.server";
 import { Field } from "../field";
 import type { RadioOption } from "./fields";
+import type { BasketMessage, PaymentOption } from "../../../generated/schemas";
 
 // The payment step's page, alike in visit booking and the outreach request.
 

@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import type { BasketMessage } from "../../api/booking.server";
 import { PaymentProblem } from "./payment-choice";
+import type { BasketMessage } from "../../../generated/schemas";
 
 const fallbacks = { failed: "Try another card.", cancelled: "Pay when you are ready." };
 const message = (code: BasketMessage["code"]): BasketMessage => ({ code, severity: "warning", message: `Gateway says ${code}.` });

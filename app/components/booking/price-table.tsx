@@ -1,6 +1,6 @@
-import type { Money, PriceLine } from "../../api/booking.server";
 import { formatMoney } from "../../format";
 import "./booking.css";
+import type { Money, PriceLine } from "../../../generated/schemas";
 
 interface PriceTableProps {
   lines: readonly PriceLine[];

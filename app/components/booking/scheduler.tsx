@@ -1,7 +1,7 @@
 import type { ChangeEvent, ReactNode } from "react";
-import type { Activity, TimeSlot as Slot } from "../../api/booking.server";
 import { formatDate, formatMoney } from "../../format";
 import "./booking.css";
+import type { Activity, TimeSlot as Slot } from "../../../generated/schemas";
 
 // The scheduler: a group is one venue day, a row one activity, a time slot one start
 // time with its remaining places. Slots are native radio buttons, so the scheduler works

@@ -1,5 +1,4 @@
 import { Form, Link } from "react-router";
-import type { Money, PriceLine } from "../../api/booking.server";
 import { IDEMPOTENCY_FIELD } from "../../booking/idempotency";
 import { formatMoney } from "../../format";
 import { FormErrors } from "../form-errors";
@@ -7,6 +6,7 @@ import { PriceTable } from "../booking/price-table";
 import { Field } from "../field";
 import type { AmendLine, AmendValues } from "./amendment";
 import "../booking/group/group.css";
+import type { Money, PriceLine } from "../../../generated/schemas";
 
 export interface AmendmentQuoteView {
   lines: readonly PriceLine[];

@@ -1,4 +1,4 @@
-import type { OrderStatus } from "../../api/gateway.server";
+import type { OrderStatus } from "../../../generated/schemas";
 
 // Apart from app/format.ts, which every booking step loads: only order pages need these.
 

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import type { Order } from "../../api/booking.server";
 import { PriceTable } from "../booking/price-table";
+import type { Order } from "../../../generated/schemas";
 
 interface OrderNextStepsProps {
   order: Pick<Order, "id" | "lines" | "total">;

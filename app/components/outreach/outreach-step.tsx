@@ -1,7 +1,5 @@
 import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
-import type { Basket, Quote } from "../../api/booking.server";
-import type { OutreachActivity } from "../../api/outreach.server";
 import { formatDate, formatMoney } from "../../format";
 import { StepsBreadcrumb } from "../steps-breadcrumb";
 import "../booking/booking.css";
@@ -10,6 +8,7 @@ import {
   OUTREACH_LABELS, OUTREACH_PATHS, OUTREACH_STEPS, OUTREACH_TITLES, outreachStepDone,
   type OutreachStep,
 } from "./steps";
+import type { Basket, Quote, OutreachActivity } from "../../../generated/schemas";
 
 /** What step loaders return as `outreach` (see outreachView in basket.server.ts). */
 export interface OutreachViewData {

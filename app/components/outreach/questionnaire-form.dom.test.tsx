@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import type { Questionnaire } from "../../api/outreach.server";
 import { QuestionnaireFields } from "./questionnaire-form";
+import type { Questionnaire } from "../../../generated/schemas";
 
 const definition: Questionnaire = {
   version: "v1",

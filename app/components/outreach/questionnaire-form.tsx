@@ -1,7 +1,7 @@
-import type { Question, Questionnaire } from "../../api/outreach.server";
 import { RadioGroup } from "../booking/fields";
 import { Field, SelectField, TextareaField } from "../field";
 import { answerId, answerName, groupQuestions, limitsHint, maxLengthOf } from "./questionnaire";
+import type { Question, Questionnaire } from "../../../generated/schemas";
 
 // The outreach questionnaire rendered from the gateway's definition: one control per
 // question by its type (text, textarea, integer, boolean, select, time), grouped under

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import type { Questionnaire } from "../../api/outreach.server";
 import {
   answerName, answerText, answersFromForm, gatewayAnswerErrors, groupQuestions, limitsHint, parseAnswers, questionnaireSchema,
 } from "./questionnaire";
+import type { Questionnaire } from "../../../generated/schemas";
 
 // A definition in the gateway's shape, with every question type, required flags and limits.
 const definition: Questionnaire = {

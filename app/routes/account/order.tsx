@@ -2,11 +2,10 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/order";
 import {
-  completePaymentReturn, createOrderAmendment, quoteOrderAmendment, requestOrderCancellation, startOrderPayment,
-  type AmendmentQuote,
+  completePaymentReturn, createOrderAmendment, quoteOrderAmendment, requestOrderCancellation, startOrderPayment
 } from "../../api/booking.server";
 import { getCurrentTerms } from "../../api/cms.server";
-import { getOrder, type Order } from "../../api/gateway.server";
+import { getOrder } from "../../api/gateway.server";
 import { organisationPlace } from "../../calendar/ics";
 import { fieldErrors, required } from "../../api/result.server";
 import { paymentReturn, returnUrlFor, toHostedPayment } from "../../booking/card-payment.server";
@@ -26,6 +25,7 @@ import { formatDate, formatMoney } from "../../format";
 import { pageTitle } from "../../meta";
 import { validParams } from "../../params";
 import "../../components/booking/group/group.css";
+import type { AmendmentQuote, Order } from "../../../generated/schemas";
 
 const paramsSchema = z.object({ orderId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) });
 

@@ -1,7 +1,7 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/organisation-edit";
-import { getOrganisation, listMyAssociations, updateOrganisation, type OrganisationUpdate } from "../../api/gateway.server";
+import { getOrganisation, listMyAssociations, updateOrganisation } from "../../api/gateway.server";
 import { problemText, required, succeeded } from "../../api/result.server";
 import { OrganisationFields } from "../../components/organisation-fields";
 import { DetailRows } from "../../components/registration-detail";
@@ -14,6 +14,7 @@ import {
 } from "../../organisation-details";
 import { validParams } from "../../params";
 import { formValues, toFieldErrors } from "../../validation";
+import type { OrganisationUpdate } from "../../../generated/schemas";
 
 const paramsSchema = z.object({ organisationId: z.string().regex(/^[\w-]{1,100}$/).optional() });
 

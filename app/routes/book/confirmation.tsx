@@ -1,6 +1,5 @@
 import { z } from "zod";
 import type { Route } from "./+types/confirmation";
-import type { Order } from "../../api/booking.server";
 import { getOrder } from "../../api/gateway.server";
 import { required } from "../../api/result.server";
 import { requireBooking } from "../../booking/basket.server";
@@ -11,6 +10,7 @@ import { formatDateTime, ORDER_STATUS_LABELS } from "../../components/orders/for
 import { formatDate, formatMoney } from "../../format";
 import { pageTitle } from "../../meta";
 import { validParams } from "../../params";
+import type { Order } from "../../../generated/schemas";
 
 const querySchema = z.object({ orderId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) });
 

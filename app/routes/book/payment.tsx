@@ -1,7 +1,7 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/payment";
-import { getBasketQuote, updateBasketPayment, type PaymentChoice } from "../../api/booking.server";
+import { getBasketQuote, updateBasketPayment } from "../../api/booking.server";
 import { bookingView, redirectToNextStep, requireBasket, requireBooking } from "../../booking/basket.server";
 import { paymentChoiceOf, paymentErrors, paymentResultOf, purchaseOrderNumberSchema } from "../../booking/payment.server";
 import { stepPath } from "../../booking/steps";
@@ -13,9 +13,9 @@ import { formatDate, formatMoney } from "../../format";
 import { pageTitle } from "../../meta";
 import { toFieldErrors } from "../../validation";
 import type { GatewayClient } from "../../api/client.server";
-import type { Basket } from "../../api/booking.server";
 import { SaveAndContinue } from "../../components/save-and-continue";
 import { gatewayFailure } from "../../api/result.server";
+import type { PaymentChoice, Basket } from "../../../generated/schemas";
 
 const CHOICES = ["card", "card-later", "invoice"] as const;
 type Choice = (typeof CHOICES)[number];

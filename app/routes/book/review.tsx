@@ -2,7 +2,7 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/review";
 import {
-  checkoutBasket, extendBasketHold, getBasket, getBasketQuote, placeBasketHold, type Basket,
+  checkoutBasket, extendBasketHold, getBasket, getBasketQuote, placeBasketHold
 } from "../../api/booking.server";
 import { getCurrentTerms } from "../../api/cms.server";
 import { gatewayFailure, inlineRetry, problemText, succeeded } from "../../api/result.server";
@@ -21,6 +21,7 @@ import { CheckboxField } from "../../components/field";
 import { servicesContext } from "../../context";
 import { formatDate } from "../../format";
 import { pageTitle } from "../../meta";
+import type { Basket } from "../../../generated/schemas";
 
 const PAYMENT_TEXT = {
   card: "Card",
@@ -58,7 +59,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
       basket = held.data;
     } else if (held.status === 409 && held.problem.code === "basket_incomplete") {
       throw redirect(stepPath(basket.nextStep));
-    } else if (held.status === 409 || held.status === 422) {
+    } else if (held.status === 409) {
       holdProblem = held.problem.detail ?? "Some of the places you chose are no longer available.";
     } else {
       throw gatewayFailure(held);

@@ -2,7 +2,7 @@ import { useEffect } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { useSnapshot } from "valtio";
 import type { Route } from "./+types/schedule";
-import { listActivities, updateBasketSchedule, type Activity, type ScheduleSelection } from "../../api/booking.server";
+import { listActivities, updateBasketSchedule } from "../../api/booking.server";
 import { problemText, required } from "../../api/result.server";
 import { bookingView, redirectToNextStep, requireBasket, requireBooking } from "../../booking/basket.server";
 import { MAX_PARTICIPANTS } from "../../booking/ratios";
@@ -14,11 +14,11 @@ import { FormErrors } from "../../components/form-errors";
 import { DayTimeline } from "../../components/booking/day-timeline";
 import { SchedulerGroup, SchedulerRow } from "../../components/booking/scheduler";
 import type { GatewayClient } from "../../api/client.server";
-import type { Basket } from "../../api/booking.server";
 import { pageTitle } from "../../meta";
 import { bookingState, createBookingStore } from "../../state/booking";
 import { useStore } from "../../state/stores";
 import { SaveAndContinue } from "../../components/save-and-continue";
+import type { Activity, ScheduleSelection, Basket } from "../../../generated/schemas";
 
 const VISIT_KINDS = new Set<Activity["kind"]>(["workshop", "show", "lunch-space"]);
 

@@ -1,8 +1,7 @@
 import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/advisories";
-import type { Basket } from "../../api/booking.server";
 import type { CmsClient, GatewayClient } from "../../api/client.server";
-import { listAdvisories, type Advisory } from "../../api/cms.server";
+import { listAdvisories } from "../../api/cms.server";
 import { updateBasketOutreachAdvisories } from "../../api/outreach.server";
 import { problemText, succeeded } from "../../api/result.server";
 import { FormErrors } from "../../components/form-errors";
@@ -17,6 +16,7 @@ import { servicesContext } from "../../context";
 import { pageTitle } from "../../meta";
 import { sanitizeRichText } from "../../rich-text.server";
 import { SaveAndContinue } from "../../components/save-and-continue";
+import type { Basket, Advisory } from "../../../generated/schemas";
 
 interface ShownAdvisory {
   id: string;

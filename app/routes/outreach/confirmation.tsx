@@ -1,7 +1,6 @@
 import { data } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/confirmation";
-import type { Order } from "../../api/booking.server";
 import { getOrder } from "../../api/gateway.server";
 import { required } from "../../api/result.server";
 import { OrderNextSteps } from "../../components/orders/order-next-steps";
@@ -13,6 +12,7 @@ import { ORDER_STATUS_LABELS } from "../../components/orders/format";
 import { formatDate, formatMoney } from "../../format";
 import { pageTitle } from "../../meta";
 import { validParams } from "../../params";
+import type { Order } from "../../../generated/schemas";
 
 const querySchema = z.object({ orderId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) });
 

@@ -2,10 +2,9 @@ import { useEffect, useRef, type MouseEvent } from "react";
 import { data, Form, useNavigation } from "react-router";
 import { useSnapshot } from "valtio";
 import type { Route } from "./+types/schedule";
-import type { Basket } from "../../api/booking.server";
 import type { GatewayClient } from "../../api/client.server";
 import {
-  getOutreachAvailability, updateBasketOutreachSchedule, type OutreachActivity, type OutreachAvailability,
+  getOutreachAvailability, updateBasketOutreachSchedule
 } from "../../api/outreach.server";
 import { problemText, succeeded } from "../../api/result.server";
 import { clampMonth, DATE_PATTERN, monthOf, MONTH_PATTERN } from "../../booking/calendar";
@@ -32,6 +31,7 @@ import { pageTitle } from "../../meta";
 import { createOutreachStore, outreachState } from "../../state/outreach";
 import { useStore } from "../../state/stores";
 import { SaveAndContinue } from "../../components/save-and-continue";
+import type { Basket, OutreachActivity, OutreachAvailability } from "../../../generated/schemas";
 
 const londonMonth = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London", year: "numeric", month: "2-digit" });
 

@@ -2,7 +2,7 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/review";
 import { getCurrentTerms, listGroupTypes } from "../../api/cms.server";
-import { createRegistration, getOrganisation, type RegistrationRequest } from "../../api/gateway.server";
+import { createRegistration, getOrganisation } from "../../api/gateway.server";
 import { problemText, succeeded } from "../../api/result.server";
 import { CheckboxField } from "../../components/field";
 import { RegistrationDetail, type RegistrationOrganisationDetail } from "../../components/registration-detail";
@@ -17,6 +17,7 @@ import { useClearRegistrationTyping } from "../../registration/use-typing";
 import { rateLimit } from "../../security/limits.server";
 import { retryAfterHeaders } from "../../security/retry-after";
 import { startSession } from "../../session.server";
+import type { RegistrationRequest } from "../../../generated/schemas";
 
 const paramsSchema = z.object({ group: z.enum(GROUP_TYPES) });
 

@@ -2,7 +2,7 @@ import { expect } from "vitest";
 import { createGatewayClient } from "../../../app/api/client.server";
 import {
   completePasswordReset, createRegistration, getOrganisation, leaveAssociation, requestAssociation,
-  requestPasswordReset, setCurrentOrganisation, updateOrganisation, type RegistrationRequest,
+  requestPasswordReset, setCurrentOrganisation, updateOrganisation
 } from "../../../app/api/gateway.server";
 import { fieldErrors } from "../../../app/api/result.server";
 import {
@@ -10,6 +10,7 @@ import {
   oneOf, problemBody, reify,
 } from "./matchers";
 import type { ConsumerCase, State } from "./pact";
+import type { RegistrationRequest } from "../../../generated/schemas";
 
 // Registration, password reset, organisation updates and associations (issue 3): one or
 // more interactions per function, each exercised through the app's real function.

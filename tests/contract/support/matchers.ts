@@ -1,6 +1,7 @@
 import { MatchersV3 } from "@pact-foundation/pact";
 import { expect } from "vitest";
-import type { ApiResult, Problem } from "../../../app/api/result.server";
+import type { ApiResult } from "../../../app/api/result.server";
+import type { Problem } from "../../../generated/schemas";
 
 // Shared matchers, so the provider's own values (ids, dates relative to today, tokens)
 // verify while the shapes and the enumerations the app switches on stay strict.

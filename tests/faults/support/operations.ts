@@ -3,6 +3,7 @@ import * as booking from "../../../app/api/booking.server";
 import * as cms from "../../../app/api/cms.server";
 import * as gateway from "../../../app/api/gateway.server";
 import * as outreach from "../../../app/api/outreach.server";
+import type { AmendmentRequest, BasketCreate, BasketDateStep, CancellationRequest, GroupActivitiesStep, GroupCapacitiesStep, GroupDetails, OrganisationUpdate, PaymentChoice, PaymentReturn, RegistrationRequest, ScheduleStep, VisitInformation } from "../../../generated/schemas";
 import type { ApiResult } from "../../../app/api/result.server";
 
 // How the fault suite calls each of the app's client functions: plausible arguments only,
@@ -27,11 +28,11 @@ export const INVOCATIONS: Readonly<Record<string, Invoke>> = {
   updateCurrentUser: ({ gateway: g }) => gateway.updateCurrentUser(g, { firstName: "Amara", lastName: "Okafor" }),
   listMyAssociations: ({ gateway: g }) => gateway.listMyAssociations(g),
   getOrganisation: ({ gateway: g }) => gateway.getOrganisation(g, "org-1"),
-  updateOrganisation: ({ gateway: g }) => gateway.updateOrganisation(g, "org-1", { name: "Riverside Primary" } as gateway.OrganisationUpdate),
+  updateOrganisation: ({ gateway: g }) => gateway.updateOrganisation(g, "org-1", { name: "Riverside Primary" } as OrganisationUpdate),
   requestAssociation: ({ gateway: g }) => gateway.requestAssociation(g, { organisationId: "org-1" }),
   leaveAssociation: ({ gateway: g }) => gateway.leaveAssociation(g, "org-1"),
   setCurrentOrganisation: ({ gateway: g }) => gateway.setCurrentOrganisation(g, "org-1"),
-  createRegistration: ({ gateway: g }) => gateway.createRegistration(g, {} as gateway.RegistrationRequest),
+  createRegistration: ({ gateway: g }) => gateway.createRegistration(g, {} as RegistrationRequest),
   requestPasswordReset: ({ gateway: g }) => gateway.requestPasswordReset(g, { email: "teacher@example.org" }),
   completePasswordReset: ({ gateway: g }) => gateway.completePasswordReset(g, { token: "t", password: "a-new-password-1" }),
   listOrders: ({ gateway: g }) => gateway.listOrders(g, { when: "upcoming" }),
@@ -42,16 +43,16 @@ export const INVOCATIONS: Readonly<Record<string, Invoke>> = {
   getVenueAvailability: ({ gateway: g }) => booking.getVenueAvailability(g, "venue-1", { month: "2026-05", kind: "visit" }),
   listActivities: ({ gateway: g }) => booking.listActivities(g, "venue-1", { date: "2026-05-01" } as booking.ActivitiesQuery),
   listBaskets: ({ gateway: g }) => booking.listBaskets(g),
-  createBasket: ({ gateway: g }) => booking.createBasket(g, { kind: "visit" } as booking.BasketCreate),
+  createBasket: ({ gateway: g }) => booking.createBasket(g, { kind: "visit" } as BasketCreate),
   getBasket: ({ gateway: g }) => booking.getBasket(g, "b1"),
   discardBasket: ({ gateway: g }) => booking.discardBasket(g, "b1"),
-  updateBasketDate: ({ gateway: g }) => booking.updateBasketDate(g, "b1", { venueId: "venue-1", visitDate: "2026-05-01" } as booking.BasketDateStep),
-  updateBasketInformation: ({ gateway: g }) => booking.updateBasketInformation(g, "b1", {} as booking.VisitInformation),
-  updateBasketSchedule: ({ gateway: g }) => booking.updateBasketSchedule(g, "b1", { items: [] } as unknown as booking.ScheduleStep),
-  updateBasketGroupActivities: ({ gateway: g }) => booking.updateBasketGroupActivities(g, "b1", {} as booking.GroupActivitiesStep),
-  updateBasketGroupCapacities: ({ gateway: g }) => booking.updateBasketGroupCapacities(g, "b1", {} as booking.GroupCapacitiesStep),
-  updateBasketGroupDetails: ({ gateway: g }) => booking.updateBasketGroupDetails(g, "b1", {} as booking.GroupDetails),
-  updateBasketPayment: ({ gateway: g }) => booking.updateBasketPayment(g, "b1", { method: "invoice" } as booking.PaymentChoice),
+  updateBasketDate: ({ gateway: g }) => booking.updateBasketDate(g, "b1", { venueId: "venue-1", visitDate: "2026-05-01" } as BasketDateStep),
+  updateBasketInformation: ({ gateway: g }) => booking.updateBasketInformation(g, "b1", {} as VisitInformation),
+  updateBasketSchedule: ({ gateway: g }) => booking.updateBasketSchedule(g, "b1", { items: [] } as unknown as ScheduleStep),
+  updateBasketGroupActivities: ({ gateway: g }) => booking.updateBasketGroupActivities(g, "b1", {} as GroupActivitiesStep),
+  updateBasketGroupCapacities: ({ gateway: g }) => booking.updateBasketGroupCapacities(g, "b1", {} as GroupCapacitiesStep),
+  updateBasketGroupDetails: ({ gateway: g }) => booking.updateBasketGroupDetails(g, "b1", {} as GroupDetails),
+  updateBasketPayment: ({ gateway: g }) => booking.updateBasketPayment(g, "b1", { method: "invoice" } as PaymentChoice),
   placeBasketHold: ({ gateway: g }) => booking.placeBasketHold(g, "b1"),
   extendBasketHold: ({ gateway: g }) => booking.extendBasketHold(g, "b1"),
   getBasketQuote: ({ gateway: g }) => booking.getBasketQuote(g, "b1"),
@@ -59,10 +60,10 @@ export const INVOCATIONS: Readonly<Record<string, Invoke>> = {
     booking.checkoutBasket(g, "b1", KEY, { acceptedTermsVersion: "2026-01", returnUrl: RETURN_URL }),
   getPayment: ({ gateway: g }) => booking.getPayment(g, "pay-1"),
   completePaymentReturn: ({ gateway: g }) =>
-    booking.completePaymentReturn(g, "pay-1", { parameters: { result: "success" } } as booking.PaymentReturn),
-  requestOrderCancellation: ({ gateway: g }) => booking.requestOrderCancellation(g, "ord-1", { reason: "Closed" } as booking.CancellationRequest),
-  quoteOrderAmendment: ({ gateway: g }) => booking.quoteOrderAmendment(g, "ord-1", {} as booking.AmendmentRequest),
-  createOrderAmendment: ({ gateway: g }) => booking.createOrderAmendment(g, "ord-1", KEY, {} as booking.AmendmentRequest),
+    booking.completePaymentReturn(g, "pay-1", { parameters: { result: "success" } } as PaymentReturn),
+  requestOrderCancellation: ({ gateway: g }) => booking.requestOrderCancellation(g, "ord-1", { reason: "Closed" } as CancellationRequest),
+  quoteOrderAmendment: ({ gateway: g }) => booking.quoteOrderAmendment(g, "ord-1", {} as AmendmentRequest),
+  createOrderAmendment: ({ gateway: g }) => booking.createOrderAmendment(g, "ord-1", KEY, {} as AmendmentRequest),
   startOrderPayment: ({ gateway: g }) => booking.startOrderPayment(g, "ord-1", KEY, { returnUrl: RETURN_URL }),
 
   // outreach.server.ts
