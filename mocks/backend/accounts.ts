@@ -39,6 +39,20 @@ export interface AccountDeps {
   now?: () => Date;
 }
 
+/**
+ * What the gateway rate-limits besides logins (contract: 429, code `rate_limited`): asking
+ * for a password reset and registering, per email address; setting a new password, per
+ * account. The gateway's limits and windows are its own; the mock refuses only what a
+ * provider state has limited (rateLimit below), so no test trips over a limit by accident.
+ */
+export type RateLimitedAction = "password-reset" | "password-reset-completion" | "registration";
+
+const rateLimitKey = (action: RateLimitedAction, key: string) => `${action} ${key.trim().toLowerCase()}`;
+
+const rateLimited = (): Failure<"rate_limited"> => ({
+  ok: false, code: "rate_limited", detail: "Too many attempts. Wait 15 minutes and try again.",
+});
+
 type Failure<Code extends string> = { ok: false; code: Code; detail: string; errors?: FieldError[] };
 type Outcome<T, Code extends string> = { ok: true; value: T } | Failure<Code>;
 
@@ -143,16 +157,25 @@ export function accountOperations(deps: AccountDeps) {
     return undefined;
   }
 
+  const isRateLimited = (action: RateLimitedAction, key: unknown) =>
+    typeof key === "string" && s().rateLimited.has(rateLimitKey(action, key));
+
   return {
+    /** Refuses the action for the key (an email, or a user id) as rate limited, until the state is reset. */
+    rateLimit(action: RateLimitedAction, key: string): void {
+      s().rateLimited.add(rateLimitKey(action, key));
+    },
+
     /**
      * One call for the whole registration: an account and either a pending request to
      * join `organisationId` or a new organisation led by the user (contract createRegistration).
      */
     createRegistration(body: unknown): Outcome<
       { token: string; expiresAt: string; user: User; association: Association },
-      "validation_failed" | "email_registered" | "organisation_exists" | "organisation_not_found"
+      "validation_failed" | "email_registered" | "organisation_exists" | "organisation_not_found" | "rate_limited"
     > {
       const input = (typeof body === "object" && body !== null && !Array.isArray(body) ? body : {}) as Record<string, unknown>;
+      if (isRateLimited("registration", (input.user as { email?: unknown } | undefined)?.email)) return rateLimited();
       const errors: FieldError[] = [];
       const groupType = input.groupType as GroupType;
       if (!GROUP_TYPES.includes(groupType)) errors.push({ field: "groupType", message: "Choose a group type" });
@@ -239,8 +262,9 @@ export function accountOperations(deps: AccountDeps) {
     },
 
     /** Always "accepted"; an account's owner gets a single-use link valid for an hour. */
-    requestPasswordReset(body: unknown): Outcome<"accepted", "validation_failed"> {
+    requestPasswordReset(body: unknown): Outcome<"accepted", "validation_failed" | "rate_limited"> {
       const email = typeof (body as { email?: unknown } | null)?.email === "string" ? (body as { email: string }).email.trim() : "";
+      if (isRateLimited("password-reset", email)) return rateLimited();
       if (!isEmail(email)) {
         return invalid([{ field: "email", message: "Enter an email address in the correct format, like name@example.org" }]);
       }
@@ -263,10 +287,12 @@ export function accountOperations(deps: AccountDeps) {
       return token;
     },
 
-    completePasswordReset(body: unknown): Outcome<null, "validation_failed" | "invalid_reset_token"> {
+    completePasswordReset(body: unknown): Outcome<null, "validation_failed" | "invalid_reset_token" | "rate_limited"> {
       const input = (typeof body === "object" && body !== null ? body : {}) as Record<string, unknown>;
       const token = typeof input.token === "string" ? input.token : "";
       const reset = s().passwordResets.get(token);
+      // Limited per account: even a valid token is refused while the account's attempts are.
+      if (reset && isRateLimited("password-reset-completion", reset.userId)) return rateLimited();
       const record = reset ? s().users.get(reset.userId) : undefined;
       if (!reset || !record || reset.used || reset.expiresAt.getTime() <= now().getTime()) {
         return {

@@ -52,6 +52,8 @@ export interface BackendState {
   sessions: Map<string, SessionRecord>;
   newsletterSubscribers: Set<string>;
   loginFailures: Map<string, number[]>;
+  /** Password resets, their completions and registrations refused as rate limited, by action and key (accounts.ts). */
+  rateLimited: Set<string>;
   site: Site;
   pages: Map<string, Page>;
   /** Password reset tokens by token. */
@@ -106,6 +108,7 @@ export function createBackend(options: BackendOptions = {}) {
       sessions: new Map(),
       newsletterSubscribers: new Set(seed.newsletterSubscribers),
       loginFailures: new Map(),
+      rateLimited: new Set(),
       site: createSite(),
       pages: new Map(createPages().map((p) => [p.slug, p])),
       passwordResets: new Map(),

@@ -16,6 +16,9 @@ const sampleParams: Record<string, Record<string, unknown>> = {
   "no CMS page has slug {slug}": { slug: "gone" },
   "the CMS has published {termsKind} terms": { termsKind: "registration" },
   "the registration terms in force are version {version}": { version: "registration-2026-01" },
+  "password reset requests for {email} are rate limited": { email: DEMO_USER.email },
+  "registrations for {email} are rate limited": { email: "new.person@example.org" },
+  "a tour operator with company number {companyNumber} is registered": { companyNumber: "12345678" },
 };
 
 describe("provider states", () => {
@@ -82,6 +85,61 @@ describe("provider states", () => {
     const backend = make();
     backend.applyProviderState("login attempts for teacher@example.org are rate limited");
     expect(backend.login(DEMO_USER.email, DEMO_USER.password)).toEqual({ ok: false, reason: "rate-limited" });
+  });
+
+  it("rate limits password reset requests for an email, however it is typed, until a reset", () => {
+    const backend = make();
+    backend.applyProviderState("password reset requests for {email} are rate limited", { email: "Teacher@Example.org" });
+    expect(backend.requestPasswordReset({ email: " teacher@example.org" })).toMatchObject({ ok: false, code: "rate_limited" });
+    // Refused before anything is sent, and other emails are not affected.
+    expect(backend.state.outbox).toEqual([]);
+    expect(backend.requestPasswordReset({ email: "home@example.org" })).toEqual({ ok: true, value: "accepted" });
+    backend.reset();
+    expect(backend.requestPasswordReset({ email: DEMO_USER.email })).toEqual({ ok: true, value: "accepted" });
+  });
+
+  it("rate limits setting a new password for the demo user, even with a valid token, leaving the password", () => {
+    const backend = make();
+    const { resetToken } = backend.applyProviderState("a password reset token exists for the demo user");
+    expect(backend.applyProviderState("setting a new password for the demo user is rate limited")).toEqual({ userId: DEMO_USER.id });
+    expect(backend.completePasswordReset({ token: resetToken, password: "lantern meadow quiet river" }))
+      .toMatchObject({ ok: false, code: "rate_limited" });
+    expect(backend.login(DEMO_USER.email, DEMO_USER.password).ok).toBe(true);
+    // Another account's token still works.
+    const other = backend.issueResetToken("usr-3001");
+    expect(backend.completePasswordReset({ token: other, password: "lantern meadow quiet river" })).toEqual({ ok: true, value: null });
+  });
+
+  it("rate limits registrations for an email, and refuses a tour operator whose company number is registered", () => {
+    const backend = make();
+    const terms = backend.state.currentTerms.get("registration")!.version;
+    const registration = (email: string, companyNumber: string) => ({
+      groupType: "tour-operator",
+      user: { email, password: "correct horse battery staple", firstName: "Sam", lastName: "Okoye", marketingConsent: false },
+      organisation: {
+        name: "Ridings Heritage Tours Ltd", kind: "Tour company", address: { line1: "4 Museum Street", town: "York", postcode: "YO1 7DJ" },
+        phone: "01904 496 000", companyNumber, countryOfOperation: "GB",
+      },
+      acceptedTermsVersion: terms,
+    });
+    backend.applyProviderState("registrations for {email} are rate limited", { email: "limited@example.org" });
+    expect(backend.createRegistration(registration("limited@example.org", "55555555"))).toMatchObject({ ok: false, code: "rate_limited" });
+    const { organisationId } = backend.applyProviderState("a tour operator with company number {companyNumber} is registered", { companyNumber: "55555555" });
+    expect(backend.getOrganisation(String(organisationId))).toMatchObject({ groupType: "tour-operator", companyNumber: "55555555" });
+    expect(backend.createRegistration(registration("new.operator@example.org", "55555555"))).toMatchObject({ ok: false, code: "organisation_exists" });
+    // A seeded tour operator's number is returned as it is.
+    expect(backend.applyProviderState("a tour operator with company number {companyNumber} is registered", { companyNumber: "09876543" }))
+      .toEqual({ companyNumber: "09876543", organisationId: "org-3001" });
+  });
+
+  it("checks out the outreach basket an earlier state made, which then refuses changes", () => {
+    const backend = make();
+    const { basketId } = backend.applyProviderState("the demo user has an open outreach basket at step {step}", { step: "review" });
+    const done = backend.applyProviderState("the demo user's outreach basket has been checked out");
+    expect(done).toMatchObject({ basketId });
+    expect(backend.getOrder(DEMO_USER.id, String(done.orderId))).toMatchObject({ kind: "outreach" });
+    expect(backend.booking.updateBasketPayment(DEMO_USER.id, String(basketId), { method: "invoice" }))
+      .toMatchObject({ ok: false, status: 409, code: "basket_not_open" });
   });
 
   it("unsubscribes and subscribes an email to the newsletter, case-insensitively", () => {

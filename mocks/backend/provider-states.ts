@@ -38,6 +38,10 @@ export const PROVIDER_STATES = [
   "the CMS has published group types",
   "the CMS has published {termsKind} terms",
   "the registration terms in force are version {version}",
+  "password reset requests for {email} are rate limited",
+  "setting a new password for the demo user is rate limited",
+  "registrations for {email} are rate limited",
+  "a tour operator with company number {companyNumber} is registered",
   // Booking: availability, baskets, holds, checkout, payments, order changes (booking/provider-states.ts).
   ...BOOKING_PROVIDER_STATES,
   // Outreach: eligibility, the team's calendar, outreach baskets and orders (booking/outreach-provider-states.ts).
@@ -226,6 +230,36 @@ export function applyProviderState(backend: Backend, name: string, rawParams: Pa
       const version = required("version");
       s.currentTerms.set("registration", { ...createRegistrationTerms(), version });
       return { version };
+    }
+
+    case "password reset requests for {email} are rate limited": {
+      const email = required("email");
+      backend.rateLimit("password-reset", email);
+      return { email };
+    }
+
+    case "setting a new password for the demo user is rate limited":
+      ensureDemoUser(backend);
+      backend.rateLimit("password-reset-completion", DEMO_USER.id);
+      return { userId: DEMO_USER.id };
+
+    case "registrations for {email} are rate limited": {
+      const email = required("email");
+      backend.rateLimit("registration", email);
+      return { email };
+    }
+
+    case "a tour operator with company number {companyNumber} is registered": {
+      // A seeded tour operator with the number, else a copy of one (org-3001) under a new id.
+      const companyNumber = required("companyNumber");
+      const registered = [...s.organisations.values()]
+        .find((o) => o.groupType === "tour-operator" && o.companyNumber === companyNumber);
+      if (registered) return { companyNumber, organisationId: registered.id };
+      const template = s.organisations.get("org-3001");
+      if (!template) throw new Error("Seed organisation org-3001 is missing");
+      const organisationId = `org-${randomUUID().slice(0, 8)}`;
+      s.organisations.set(organisationId, { ...template, id: organisationId, companyNumber });
+      return { companyNumber, organisationId };
     }
 
     case "the CMS has published {termsKind} terms": {

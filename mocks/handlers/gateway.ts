@@ -37,10 +37,13 @@ const ACCOUNT_FAILURE_STATUS: Record<string, number> = {
   not_lead: 403,
   not_associated: 403,
   association_not_approved: 403,
+  rate_limited: 429,
 };
 
 function accountFailure({ code, detail, errors }: { code: string; detail: string; errors?: FieldError[] }): Response {
-  return problem(ACCOUNT_FAILURE_STATUS[code] ?? 400, { code, detail, ...(errors ? { errors } : {}) });
+  // A rate-limited answer says when to try again, as the login's does.
+  const headers: Record<string, string> = code === "rate_limited" ? { "Retry-After": "900" } : {};
+  return problem(ACCOUNT_FAILURE_STATUS[code] ?? 400, { code, detail, ...(errors ? { errors } : {}) }, headers);
 }
 
 export function gatewayHandlers(baseUrl: string, backend: Backend): HttpHandler[] {

@@ -18,6 +18,7 @@ export const OUTREACH_PROVIDER_STATES = [
   "the demo user has an open outreach basket at step {step}",
   "the demo user has an outreach order with payment {payment}",
   "the demo user's outreach order is within its 28 days' notice",
+  "the demo user's outreach basket has been checked out",
 ] as const;
 
 export type OutreachProviderStateName = (typeof OUTREACH_PROVIDER_STATES)[number];
@@ -154,6 +155,18 @@ export function applyOutreachProviderState(backend: Backend, state: OutreachProv
       const orderId = text("orderId") ?? result.order.id;
       renameOrder(backend, result.order.id, orderId);
       return { orderId, payment };
+    }
+
+    case "the demo user's outreach basket has been checked out": {
+      // The basket named by a basketId param, else the demo user's latest open outreach
+      // basket (an earlier state of the interaction made it), else a new one at review.
+      const latest = () => [...st.booking.baskets.values()]
+        .filter((b) => b.kind === "outreach" && b.userId === DEMO_USER.id && b.status !== "checked-out").at(-1)?.id;
+      const basketId = text("basketId") ?? latest() ?? outreachBasketAtStep(backend, { step: "review" }).basketId;
+      const result = expectOk(service.checkoutRecorded(DEMO_USER.id, basketId, `state-${basketId}`, {
+        acceptedTermsVersion: OUTREACH_TERMS_VERSION, returnUrl: "https://groups.example.org/account/book/outreach/payment/return",
+      }), "checkout");
+      return { basketId, orderId: result.order.id };
     }
 
     case "the demo user's outreach order is within its 28 days' notice": {

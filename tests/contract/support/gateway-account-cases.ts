@@ -4,7 +4,7 @@ import {
   completePasswordReset, createRegistration, getOrganisation, leaveAssociation, requestAssociation,
   requestPasswordReset, setCurrentOrganisation, updateOrganisation
 } from "../../../app/api/gateway.server";
-import { fieldErrors } from "../../../app/api/result.server";
+import { fieldErrors, inlineRetry } from "../../../app/api/result.server";
 import {
   JSON_CONTENT, PROBLEM_CONTENT, arrayContaining, boolean, email, expectOk, expectProblem, fromState, instant, integer, like,
   oneOf, problemBody, reify,
@@ -40,6 +40,11 @@ const OTHER_EXISTS: State = ["an organisation exists that the demo user does not
 const MEMBER_OF_OTHER: State = ["the demo user is a member, not the lead, of another organisation"];
 const ASKED_TO_JOIN_OTHER: State = ["the demo user has asked to join another organisation"];
 const noUser = (address: string): State => ["no user has email {email}", { email: address }];
+/** An organisation id the consumer chooses because no organisation has it. */
+const MISSING = "org-0000";
+const NO_SUCH_ORGANISATION: State = ["no organisation has id {organisationId}", { organisationId: MISSING }];
+const RESET_TOKEN_EXISTS: State = ["a password reset token exists for the demo user"];
+const resetToken = fromState("${resetToken}", { resetToken: "pact-reset-token" });
 
 const summary = (id: string, name: string, groupType = "education") => ({
   id: like(id),
@@ -232,6 +237,44 @@ export const gatewayAccountCases: readonly ConsumerCase[] = [
     },
   },
   {
+    description: "register a new organisation whose company number is already registered",
+    // The review page sends the user to find the organisation and ask to join it.
+    states: [noUser(CREATOR), TERMS_IN_FORCE, ["a tour operator with company number {companyNumber} is registered", { companyNumber: "12345678" }]],
+    define: (i) =>
+      i
+        .withRequest("POST", "/registrations", (b) => b.headers(JSON_CONTENT).jsonBody(createRequest))
+        .willRespondWith(409, (b) => b.headers(PROBLEM_CONTENT).jsonBody(problemBody(409, "organisation_exists"))),
+    async exercise(url) {
+      const problem = expectProblem(await createRegistration(client(url, null), createRequest), 409);
+      expect(problem.code).toBe("organisation_exists");
+      expect(problem.detail).toEqual(expect.any(String));
+    },
+  },
+  {
+    description: "register a new user who asks to join an organisation that does not exist",
+    states: [noUser(JOINER), NO_SUCH_ORGANISATION, TERMS_IN_FORCE],
+    define: (i) =>
+      i
+        .withRequest("POST", "/registrations", (b) => b.headers(JSON_CONTENT).jsonBody({ ...joinRequest, organisationId: MISSING }))
+        .willRespondWith(404, (b) => b.headers(PROBLEM_CONTENT).jsonBody(problemBody(404, "organisation_not_found"))),
+    async exercise(url) {
+      const problem = expectProblem(await createRegistration(client(url, null), { ...joinRequest, organisationId: MISSING }), 404);
+      expect(problem.code).toBe("organisation_not_found");
+    },
+  },
+  {
+    description: "register while registrations for the email address are rate limited",
+    states: [noUser(CREATOR), TERMS_IN_FORCE, ["registrations for {email} are rate limited", { email: CREATOR }]],
+    define: (i) =>
+      i
+        .withRequest("POST", "/registrations", (b) => b.headers(JSON_CONTENT).jsonBody(createRequest))
+        .willRespondWith(429, (b) => b.headers(PROBLEM_CONTENT).jsonBody(problemBody(429, "rate_limited"))),
+    async exercise(url) {
+      const problem = expectProblem(await createRegistration(client(url, null), createRequest), 429);
+      expect(problem.code).toBe("rate_limited");
+    },
+  },
+  {
     description: "ask for a password reset for the demo user's email",
     states: [DEMO_USER_EXISTS],
     define: (i) =>
@@ -255,13 +298,28 @@ export const gatewayAccountCases: readonly ConsumerCase[] = [
     },
   },
   {
+    description: "ask for a password reset while reset requests for the email are rate limited",
+    // The gateway's own refusal (a problem), not the API gateway's: the form says to wait.
+    states: [DEMO_USER_EXISTS, ["password reset requests for {email} are rate limited", { email: DEMO_EMAIL }]],
+    define: (i) =>
+      i
+        .withRequest("POST", "/auth/password-resets", (b) => b.headers(JSON_CONTENT).jsonBody({ email: DEMO_EMAIL }))
+        .willRespondWith(429, (b) => b.headers(PROBLEM_CONTENT).jsonBody(problemBody(429, "rate_limited"))),
+    async exercise(url) {
+      // Through inlineRetry, as the forgot-password action calls it: a 429 the gateway sent is not upstream.
+      const result = await inlineRetry("requestPasswordReset", requestPasswordReset(client(url, null), { email: DEMO_EMAIL }));
+      expect(expectProblem(result, 429).code).toBe("rate_limited");
+      expect(result.ok ? undefined : result.upstream).toBeUndefined();
+    },
+  },
+  {
     description: "set a new password with a password reset token",
     // The token is the provider's (it mails it to the user): the state returns it.
-    states: [["a password reset token exists for the demo user"]],
+    states: [RESET_TOKEN_EXISTS],
     define: (i) =>
       i
         .withRequest("POST", "/auth/password-resets/complete", (b) =>
-          b.headers(JSON_CONTENT).jsonBody({ token: fromState("${resetToken}", { resetToken: "pact-reset-token" }), password: "lantern meadow quiet river" }))
+          b.headers(JSON_CONTENT).jsonBody({ token: resetToken, password: "lantern meadow quiet river" }))
         .willRespondWith(204),
     async exercise(url) {
       const result = await completePasswordReset(client(url, null), { token: "pact-reset-token", password: "lantern meadow quiet river" });
@@ -279,6 +337,20 @@ export const gatewayAccountCases: readonly ConsumerCase[] = [
     async exercise(url) {
       const result = await completePasswordReset(client(url, null), { token: "no-such-reset-token", password: "lantern meadow quiet river" });
       expect(expectProblem(result, 422).code).toBe("invalid_reset_token");
+    },
+  },
+  {
+    description: "set a new password while attempts for the demo user are rate limited",
+    // Refused even with a valid token.
+    states: [RESET_TOKEN_EXISTS, ["setting a new password for the demo user is rate limited"]],
+    define: (i) =>
+      i
+        .withRequest("POST", "/auth/password-resets/complete", (b) =>
+          b.headers(JSON_CONTENT).jsonBody({ token: resetToken, password: "lantern meadow quiet river" }))
+        .willRespondWith(429, (b) => b.headers(PROBLEM_CONTENT).jsonBody(problemBody(429, "rate_limited"))),
+    async exercise(url) {
+      const result = await completePasswordReset(client(url, null), { token: "pact-reset-token", password: "lantern meadow quiet river" });
+      expect(expectProblem(result, 429).code).toBe("rate_limited");
     },
   },
   {
@@ -360,6 +432,19 @@ export const gatewayAccountCases: readonly ConsumerCase[] = [
         .willRespondWith(409, (b) => b.headers(PROBLEM_CONTENT).jsonBody(problemBody(409, "already_associated"))),
     async exercise(url) {
       expect(expectProblem(await requestAssociation(client(url), { organisationId: OWN }), 409).code).toBe("already_associated");
+    },
+  },
+  {
+    description: "ask to join an organisation that does not exist",
+    // E.g. removed since the user found it: the page asks them to search again.
+    states: [LOGGED_IN, NO_SUCH_ORGANISATION],
+    define: (i) =>
+      i
+        .withRequest("POST", "/users/me/associations", (b) =>
+          b.headers({ ...AUTHORIZATION, ...JSON_CONTENT }).jsonBody({ organisationId: MISSING }))
+        .willRespondWith(404, (b) => b.headers(PROBLEM_CONTENT).jsonBody(problemBody(404, "not_found"))),
+    async exercise(url) {
+      expect(expectProblem(await requestAssociation(client(url), { organisationId: MISSING }), 404).code).toBe("not_found");
     },
   },
   {

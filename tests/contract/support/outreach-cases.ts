@@ -54,6 +54,7 @@ const basketAt = (step: string, payment = "invoice"): State =>
   ["the demo user has an open outreach basket at step {step}", { step, payment }];
 const outreachOrder = (payment = "invoice"): State => ["the demo user has an outreach order with payment {payment}", { payment }];
 const WITHIN_NOTICE: State = ["the demo user's outreach order is within its 28 days' notice"];
+const CHECKED_OUT: State = ["the demo user's outreach basket has been checked out"];
 
 const client = (baseUrl: string) => createGatewayClient({ baseUrl, timeoutMs: 5000, token: TOKEN });
 const cmsClient = (baseUrl: string) => createCmsClient({ baseUrl, timeoutMs: 5000 });
@@ -474,6 +475,19 @@ export const outreachCases: readonly ConsumerCase[] = [
     async exercise(url) {
       const basket = expectOk(await updateBasketPayment(client(url), BASKET, { method: "invoice", purchaseOrderNumber: "PO-RPS-2400" }));
       expect(basket.nextStep).toBe("review");
+    },
+  },
+  {
+    description: "choose a payment method for an outreach basket that has already been checked out",
+    // A second submit after the first made the order: the payment page then shows that order.
+    states: [LOGGED_IN, basketAt("review"), CHECKED_OUT],
+    define: (i) =>
+      i
+        .withRequest("PUT", basketPath("/payment"), (b) => b.headers(SEND).jsonBody({ method: "invoice", purchaseOrderNumber: "PO-RPS-2400" }))
+        .willRespondWith(409, problem(409, "basket_not_open")),
+    async exercise(url) {
+      const p = expectProblem(await updateBasketPayment(client(url), BASKET, { method: "invoice", purchaseOrderNumber: "PO-RPS-2400" }), 409);
+      expect(p.code).toBe("basket_not_open");
     },
   },
 
