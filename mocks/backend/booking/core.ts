@@ -69,7 +69,7 @@ export function createCore(ctx: BookingContext) {
   function usage(venueId: string, date: string, exclude: Excluding = {}) {
     const slots = new Map<string, number>();
     const add = (id: string, n: number) => slots.set(id, (slots.get(id) ?? 0) + n);
-    let day = 0;
+    let day = bs().extraDayTaken.get(`${venueId} ${date}`) ?? 0;
     for (const o of st().orders.values()) {
       // Outreach happens at the school: it takes none of the venue's places.
       if (o.kind === "outreach" || o.venue.id !== venueId || o.visitDate !== date || o.status === "cancelled" || o.id === exclude.orderId) continue;

@@ -9,7 +9,7 @@ import { addDays } from "../dates";
 import type { Backend } from "../index";
 import { DEMO_USER } from "../seed";
 import type { User } from "../types";
-import { isClosedDay } from "./calendar";
+import { DAY_CAPACITY, isClosedDay, seededDayTaken } from "./calendar";
 import { BOOKING_TERMS_VERSION } from "./content";
 import { STEPS, canonicalJson } from "./rules";
 import type { BasketStep, Outcome, PaymentChoice } from "./types";
@@ -20,6 +20,9 @@ export const BOOKING_PROVIDER_STATES = [
   "the group organiser is logged in with token {token}",
   "the group organiser has an open group-visit basket at step {step}",
   "the demo user's visit basket is held",
+  "the demo user's visit basket has been quoted",
+  "the price of the demo user's visit basket has gone up",
+  "the day of the demo user's visit basket has fewer places left than its group",
   "the hold on the demo user's visit basket has lapsed",
   "a slot in the demo user's visit basket has sold out",
   "the demo user's visit basket was checked out by card and its payment is pending",
@@ -76,6 +79,9 @@ export const GROUP_FIXTURE = {
 };
 
 type Params = Record<string, unknown>;
+
+/** Places left on the day by "…has fewer places left than its group": fewer than the visit basket's 35. */
+const PLACES_LEFT = 20;
 
 export function expectOk<T>(outcome: Outcome<T>, what: string): T {
   if (!outcome.ok) throw new Error(`Provider state: ${what} failed: ${outcome.status} ${outcome.code} ${outcome.detail} ${JSON.stringify(outcome.errors ?? [])}`);
@@ -195,6 +201,16 @@ export function applyBookingProviderState(backend: Backend, state: BookingProvid
     return basketOwner(made.basketId);
   };
 
+  /** The quote's total of the demo user's basket, in pence: what the review page shows and sends back. */
+  const quotedTotal = (basketId: string): number =>
+    expectOk(service.getBasketQuote(DEMO_USER.id, basketId), "getBasketQuote").total.amount;
+  /** What the review page sends (app/booking/checkout.server.ts checkoutRequest), with the quote's total. */
+  const checkoutBody = (basketId: string) => ({
+    acceptedTermsVersion: text("acceptedTermsVersion") ?? PACT_DEFAULTS.termsVersion,
+    returnUrl: text("returnUrl") ?? PACT_DEFAULTS.returnUrl,
+    expectedTotal: { amount: quotedTotal(basketId), currency: "GBP" },
+  });
+
   switch (state) {
     case "venue {venueId} has places on a bookable date": {
       const venueId = text("venueId") ?? PACT_DEFAULTS.venueId;
@@ -224,6 +240,32 @@ export function applyBookingProviderState(backend: Backend, state: BookingProvid
       const b = demoVisitBasket();
       const held = expectOk(service.placeBasketHold(b.userId, b.id), "placeBasketHold");
       return { basketId: b.id, expiresAt: held.hold?.expiresAt };
+    }
+
+    case "the demo user's visit basket has been quoted": {
+      const b = demoVisitBasket();
+      return { basketId: b.id, total: quotedTotal(b.id) };
+    }
+
+    case "the price of the demo user's visit basket has gone up": {
+      const b = demoVisitBasket();
+      const first = service.toBasket(b).schedule.find((e) => (backend.state.activities.find((a) => a.id === e.activityId)?.price.amount ?? 0) > 0);
+      if (!first) throw new Error("Provider state: the basket has no priced activity");
+      // The catalogue's price of its first priced activity rises by 50p a place (a new
+      // catalogue entry: the seed's objects are left as they were).
+      backend.state.activities = backend.state.activities.map((a) =>
+        a.id === first.activityId ? { ...a, price: { ...a.price, amount: a.price.amount + 50 } } : a);
+      return { basketId: b.id, activityId: first.activityId };
+    }
+
+    case "the day of the demo user's visit basket has fewer places left than its group": {
+      const b = demoVisitBasket();
+      if (!b.venueId || !b.visitDate) throw new Error("Provider state: the basket has no venue and date");
+      // Other groups, in activities the basket does not use, take all but PLACES_LEFT of the
+      // day's places (the basket's date is a quiet day: see quietDate).
+      const key = `${b.venueId} ${b.visitDate}`;
+      s.extraDayTaken.set(key, DAY_CAPACITY - seededDayTaken(b.venueId, b.visitDate, true) - PLACES_LEFT);
+      return { basketId: b.id, placesLeft: PLACES_LEFT };
     }
 
     case "the hold on the demo user's visit basket has lapsed": {
@@ -265,8 +307,7 @@ export function applyBookingProviderState(backend: Backend, state: BookingProvid
       const key = text("key") ?? "pact-checkout-key";
       const b = demoVisitBasket();
       const basketId = b.id;
-      const body = { acceptedTermsVersion: text("acceptedTermsVersion") ?? PACT_DEFAULTS.termsVersion, returnUrl: text("returnUrl") ?? PACT_DEFAULTS.returnUrl };
-      const result = expectOk(service.checkoutRecorded(b.userId, basketId, key, body), "checkout");
+      const result = expectOk(service.checkoutRecorded(b.userId, basketId, key, checkoutBody(b.id)), "checkout");
       return { basketId, key, orderId: result.order.id };
     }
 
@@ -274,8 +315,7 @@ export function applyBookingProviderState(backend: Backend, state: BookingProvid
       const key = text("key") ?? "pact-checkout-key";
       const b = demoVisitBasket();
       const basketId = b.id;
-      const body = { acceptedTermsVersion: text("acceptedTermsVersion") ?? PACT_DEFAULTS.termsVersion, returnUrl: text("returnUrl") ?? PACT_DEFAULTS.returnUrl };
-      service.markInFlight(b.userId, key, `POST /baskets/${basketId}/checkout ${canonicalJson(body)}`);
+      service.markInFlight(b.userId, key, `POST /baskets/${basketId}/checkout ${canonicalJson(checkoutBody(b.id))}`);
       return { basketId, key };
     }
 

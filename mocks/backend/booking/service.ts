@@ -34,6 +34,7 @@ export function createBookingState(): BookingState {
     orderDetails: new Map(),
     quietDays: new Set(),
     extraTaken: new Map(),
+    extraDayTaken: new Map(),
     counters: { basket: 1000, order: 6000, payment: 3000 },
   };
 }

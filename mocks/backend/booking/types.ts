@@ -150,6 +150,8 @@ export interface BookingState {
   quietDays: Set<string>;
   /** Extra places taken in a slot (`${venueId} ${date} ${slotId}`), e.g. by a provider state. */
   extraTaken: Map<string, number>;
+  /** Extra places taken on a day at a venue (`${venueId} ${date}`), in no slot of the basket's, e.g. by a provider state. */
+  extraDayTaken: Map<string, number>;
   counters: { basket: number; order: number; payment: number };
 }
 

@@ -2,14 +2,17 @@ import { MatchersV3 } from "@pact-foundation/pact";
 import { expect } from "vitest";
 import {
   checkoutBasket, completePaymentReturn, createBasket, createOrderAmendment, discardBasket, extendBasketHold,
-  getBasket, getBasketQuote, getPayment, getVenueAvailability, listActivities, listBaskets, placeBasketHold,
+  getBasket, getBasketQuote, getPayment, getVenueAvailability, listActivities, placeBasketHold,
   quoteOrderAmendment, requestOrderCancellation, startOrderPayment, updateBasketDate,
   updateBasketGroupActivities, updateBasketGroupCapacities, updateBasketGroupDetails, updateBasketInformation,
-  updateBasketPayment, updateBasketSchedule,
+  updateBasketPayment, updateBasketSchedule, type CheckoutRequest,
 } from "../../../app/api/booking.server";
 import { createCmsClient, createGatewayClient } from "../../../app/api/client.server";
 import { listVenues } from "../../../app/api/cms.server";
 import { fieldErrors } from "../../../app/api/result.server";
+import { findOpenBasket } from "../../../app/booking/basket.server";
+import { checkoutRequest } from "../../../app/booking/checkout.server";
+import { PAYMENT_RETURN_PATH, STEP_PATHS } from "../../../app/booking/steps";
 import { GROUP_FIXTURE, PACT_DEFAULTS, VISIT_FIXTURE } from "../../../mocks/backend/booking/provider-states";
 import {
   JSON_CONTENT, PROBLEM_CONTENT, arrayContaining, boolean, calendarDate, eachLike, expectOk, expectProblem, fromState, instant,
@@ -33,6 +36,8 @@ const SEND = { ...AUTH, ...JSON_CONTENT };
 const GROUP_SEND = { ...GROUP_AUTH, ...JSON_CONTENT };
 
 const YORK = PACT_DEFAULTS.venueId;
+/** A venue id no provider has. */
+const NO_VENUE = "venue-0000";
 // Examples of the ids the provider's states return, used by the consumer tests.
 const VISIT = "bkt-example-visit";
 const GROUP = "bkt-example-group";
@@ -40,12 +45,34 @@ const PAYMENT = "pay-example";
 const ORDER = "ord-example";
 const RETURN_URL = PACT_DEFAULTS.returnUrl;
 const TERMS = PACT_DEFAULTS.termsVersion;
-const CHECKOUT = { acceptedTermsVersion: TERMS, returnUrl: RETURN_URL };
+/** Examples of the quote's total the QUOTED state returns (30 × £4.50: the workshop; the lunch space is free). */
+const QUOTED_TOTAL = 13500;
+/** The review page the app checks out from. */
+const REVIEW_PAGE = new URL(`https://groups.example.org${STEP_PATHS.review}`);
+/**
+ * A checkout body as the review page sends it, built by the app's own checkoutRequest
+ * (app/booking/checkout.server.ts), with the total the page showed (the quote's).
+ */
+const checkout = (args: { termsVersion?: string; returnPath?: string } = {}): CheckoutRequest =>
+  checkoutRequest({ termsVersion: args.termsVersion ?? TERMS, expectedTotal: QUOTED_TOTAL, url: REVIEW_PAGE, returnPath: args.returnPath ?? PAYMENT_RETURN_PATH });
+const CHECKOUT = checkout();
+/** Terms older than those in force (booking-2026-01), as a page loaded before they changed sends. */
+const OLD_TERMS_CHECKOUT = checkout({ termsVersion: "booking-2025-01" });
+/** A checkout with the same key and another request: the page's own URL as the return URL. */
+const OTHER_CHECKOUT = checkout({ returnPath: STEP_PATHS.review });
+/**
+ * The body in the pact: the quote's total is the provider's (prices are its reference data),
+ * so it comes from the QUOTED state (`${total}`, an integer in pence), injected by the verifier.
+ */
+const pacted = (body: CheckoutRequest) => {
+  const amount = body.expectedTotal?.amount;
+  if (amount === undefined) throw new Error("checkoutRequest always sends expectedTotal");
+  return { ...body, expectedTotal: { ...body.expectedTotal, amount: fromProviderState("${total}", amount) } };
+};
 /** Two more pupils aged 5–11 (32 with 4 adults is within the ratio). */
 const MORE_PUPILS = { participants: [{ ageBand: "5-11" as const, count: 32 }], adults: 4 };
 /** A show at 10:30 clashes with the 10:00–11:00 workshop. */
 const CLASHING = { activityId: "act-viking-stories", slotId: "act-viking-stories@10:30", participants: 30 };
-const OTHER_CHECKOUT = { ...CHECKOUT, returnUrl: "https://groups.example.org/account/book/review" };
 
 const LOGGED_IN: State = ["the demo user is logged in with token {token}", { token: TOKEN }];
 const GROUP_LOGGED_IN: State = ["the group organiser is logged in with token {token}", { token: GROUP_TOKEN }];
@@ -54,6 +81,10 @@ const visitAt = (step: string, payment = "invoice"): State =>
   ["the demo user has an open visit basket at step {step}", { step, payment }];
 const groupAt = (step: string): State => ["the group organiser has an open group-visit basket at step {step}", { step }];
 const HELD: State = ["the demo user's visit basket is held"];
+/** Returns `total`, the quote's total in pence, which a checkout sends back as expectedTotal. */
+const QUOTED: State = ["the demo user's visit basket has been quoted"];
+const PRICE_RISEN: State = ["the price of the demo user's visit basket has gone up"];
+const DAY_NEARLY_FULL: State = ["the day of the demo user's visit basket has fewer places left than its group"];
 const LAPSED: State = ["the hold on the demo user's visit basket has lapsed"];
 const SOLD_OUT: State = ["a slot in the demo user's visit basket has sold out"];
 const AWAITING_PAYMENT: State = ["the demo user's visit basket was checked out by card and its payment is pending"];
@@ -245,13 +276,42 @@ export const bookingCases: readonly ConsumerCase[] = [
     },
   },
 
+  {
+    description: "get the availability of a venue that does not exist",
+    states: [LOGGED_IN, QUIET_DAY],
+    define: (i) =>
+      i
+        .withRequest("GET", `/venues/${NO_VENUE}/availability`, (b) =>
+          b.headers(AUTH).query({ month: fromProviderState("${month}", "2026-09") }))
+        .willRespondWith(404, problem(404, "not_found")),
+    async exercise(url) {
+      const p = expectProblem(await getVenueAvailability(client(url), NO_VENUE, { month: "2026-09" }), 404);
+      expect(p.code).toBe("not_found");
+    },
+  },
+  {
+    description: "list the activities of a venue that does not exist",
+    states: [LOGGED_IN, QUIET_DAY],
+    define: (i) =>
+      i
+        .withRequest("GET", `/venues/${NO_VENUE}/activities`, (b) =>
+          b.headers(AUTH).query({ date: fromProviderState("${visitDate}", "2026-09-15") }))
+        .willRespondWith(404, problem(404, "not_found")),
+    async exercise(url) {
+      const p = expectProblem(await listActivities(client(url), NO_VENUE, { date: "2026-09-15" }), 404);
+      expect(p.code).toBe("not_found");
+    },
+  },
+
   // ---- Baskets
   {
-    description: "list the demo user's open baskets",
+    // What the booking guard runs (app/booking/basket.server.ts): the user's baskets of the
+    // kind, of which it takes the newest open or held one.
+    description: "find the demo user's visit basket in progress",
     states: [LOGGED_IN, visitAt("schedule")],
     define: (i) =>
       i
-        .withRequest("GET", "/baskets", (b) => b.headers(AUTH).query({ status: "open" }))
+        .withRequest("GET", "/baskets", (b) => b.headers(AUTH).query({ kind: "visit" }))
         .willRespondWith(200, (b) =>
           b.headers(JSON_CONTENT).jsonBody({
             items: eachLike(basketBody({
@@ -259,9 +319,24 @@ export const bookingCases: readonly ConsumerCase[] = [
             })),
           })),
     async exercise(url) {
-      const { items } = expectOk(await listBaskets(client(url), { status: "open" }));
-      expect(items[0]?.id).toBe(VISIT);
-      expect(items[0]?.nextStep).toBe("schedule");
+      const basket = await findOpenBasket(client(url), "visit");
+      expect(basket?.id).toBe(VISIT);
+      expect(basket?.status).toBe("open");
+      expect(basket?.nextStep).toBe("schedule");
+    },
+  },
+  {
+    description: "find the demo user's visit basket held at review",
+    states: [LOGGED_IN, visitAt("review"), HELD],
+    define: (i) =>
+      i
+        .withRequest("GET", "/baskets", (b) => b.headers(AUTH).query({ kind: "visit" }))
+        .willRespondWith(200, (b) =>
+          b.headers(JSON_CONTENT).jsonBody({ items: eachLike(visitAtReview({ hold: hold(1) }, "held")) })),
+    async exercise(url) {
+      const basket = await findOpenBasket(client(url), "visit");
+      expect(basket?.id).toBe(VISIT);
+      expect(basket?.status).toBe("held");
     },
   },
   {
@@ -306,6 +381,24 @@ export const bookingCases: readonly ConsumerCase[] = [
     define: (i) => i.withRequest("DELETE", visitPath(), (b) => b.headers(AUTH)).willRespondWith(204),
     async exercise(url) {
       expect(await discardBasket(client(url), VISIT)).toEqual({ ok: true, data: undefined });
+    },
+  },
+  {
+    description: "discard a basket that does not exist",
+    states: [LOGGED_IN],
+    define: (i) =>
+      i.withRequest("DELETE", "/baskets/bkt-0000", (b) => b.headers(AUTH)).willRespondWith(404, problem(404, "not_found")),
+    async exercise(url) {
+      expect(expectProblem(await discardBasket(client(url), "bkt-0000"), 404).code).toBe("not_found");
+    },
+  },
+  {
+    description: "discard a visit basket that has been checked out",
+    states: [LOGGED_IN, visitAt("review"), checkedOutWith("pact-checkout-before-discard")],
+    define: (i) =>
+      i.withRequest("DELETE", visitPath(), (b) => b.headers(AUTH)).willRespondWith(409, problem(409, "basket_not_open")),
+    async exercise(url) {
+      expect(expectProblem(await discardBasket(client(url), VISIT), 409).code).toBe("basket_not_open");
     },
   },
 
@@ -513,6 +606,17 @@ export const bookingCases: readonly ConsumerCase[] = [
     },
   },
   {
+    description: "hold the places of a visit basket before its payment step",
+    states: [LOGGED_IN, visitAt("payment")],
+    define: (i) =>
+      i
+        .withRequest("PUT", visitPath("/hold"), (b) => b.headers(AUTH))
+        .willRespondWith(409, problem(409, "basket_incomplete")),
+    async exercise(url) {
+      expect(expectProblem(await placeBasketHold(client(url), VISIT), 409).code).toBe("basket_incomplete");
+    },
+  },
+  {
     description: "extend the hold of a visit basket",
     states: [LOGGED_IN, visitAt("review"), HELD],
     define: (i) =>
@@ -559,12 +663,21 @@ export const bookingCases: readonly ConsumerCase[] = [
     },
   },
   {
+    description: "get the quote of a visit basket before its schedule",
+    states: [LOGGED_IN, visitAt("schedule")],
+    define: (i) =>
+      i.withRequest("GET", visitPath("/quote"), (b) => b.headers(AUTH)).willRespondWith(409, problem(409, "basket_incomplete")),
+    async exercise(url) {
+      expect(expectProblem(await getBasketQuote(client(url), VISIT), 409).code).toBe("basket_incomplete");
+    },
+  },
+  {
     description: "check out a visit basket paid by invoice",
-    states: [LOGGED_IN, visitAt("review")],
+    states: [LOGGED_IN, visitAt("review"), QUOTED],
     define: (i) =>
       i
         .withRequest("POST", visitPath("/checkout"), (b) =>
-          b.headers({ ...SEND, "Idempotency-Key": "pact-checkout-invoice" }).jsonBody(CHECKOUT))
+          b.headers({ ...SEND, "Idempotency-Key": "pact-checkout-invoice" }).jsonBody(pacted(CHECKOUT)))
         .willRespondWith(201, (b) =>
           b.headers(JSON_CONTENT).jsonBody({
             order: orderBody({ status: "confirmed", method: "invoice", paymentStatus: "unpaid", actions: ["request-cancellation"] }),
@@ -577,11 +690,11 @@ export const bookingCases: readonly ConsumerCase[] = [
   },
   {
     description: "check out a visit basket paid by card now",
-    states: [LOGGED_IN, visitAt("review", "card")],
+    states: [LOGGED_IN, visitAt("review", "card"), QUOTED],
     define: (i) =>
       i
         .withRequest("POST", visitPath("/checkout"), (b) =>
-          b.headers({ ...SEND, "Idempotency-Key": "pact-checkout-card" }).jsonBody(CHECKOUT))
+          b.headers({ ...SEND, "Idempotency-Key": "pact-checkout-card" }).jsonBody(pacted(CHECKOUT)))
         .willRespondWith(201, (b) =>
           b.headers(JSON_CONTENT).jsonBody({
             order: orderBody({ status: "held", method: "card", paymentStatus: "unpaid", actions: ["pay"], heldUntil: true }),
@@ -595,11 +708,11 @@ export const bookingCases: readonly ConsumerCase[] = [
   },
   {
     description: "check out a visit basket again with the key of a completed checkout",
-    states: [LOGGED_IN, visitAt("review"), checkedOutWith("pact-checkout-replayed")],
+    states: [LOGGED_IN, visitAt("review"), QUOTED, checkedOutWith("pact-checkout-replayed")],
     define: (i) =>
       i
         .withRequest("POST", visitPath("/checkout"), (b) =>
-          b.headers({ ...SEND, "Idempotency-Key": "pact-checkout-replayed" }).jsonBody(CHECKOUT))
+          b.headers({ ...SEND, "Idempotency-Key": "pact-checkout-replayed" }).jsonBody(pacted(CHECKOUT)))
         .willRespondWith(201, (b) =>
           b.headers({ ...JSON_CONTENT, "Idempotent-Replayed": "true" }).jsonBody({
             order: orderBody({ status: "confirmed", method: "invoice", paymentStatus: "unpaid", actions: ["request-cancellation"] }),
@@ -611,11 +724,11 @@ export const bookingCases: readonly ConsumerCase[] = [
   },
   {
     description: "check out a visit basket while a checkout with the same key is in flight",
-    states: [LOGGED_IN, visitAt("review"), checkoutInFlight("pact-checkout-in-flight")],
+    states: [LOGGED_IN, visitAt("review"), QUOTED, checkoutInFlight("pact-checkout-in-flight")],
     define: (i) =>
       i
         .withRequest("POST", visitPath("/checkout"), (b) =>
-          b.headers({ ...SEND, "Idempotency-Key": "pact-checkout-in-flight" }).jsonBody(CHECKOUT))
+          b.headers({ ...SEND, "Idempotency-Key": "pact-checkout-in-flight" }).jsonBody(pacted(CHECKOUT)))
         .willRespondWith(409, problem(409, "idempotency_key_in_flight")),
     async exercise(url) {
       const p = expectProblem(await checkoutBasket(client(url), VISIT, "pact-checkout-in-flight", CHECKOUT), 409);
@@ -624,11 +737,11 @@ export const bookingCases: readonly ConsumerCase[] = [
   },
   {
     description: "check out a visit basket with a used key and a different request",
-    states: [LOGGED_IN, visitAt("review"), checkedOutWith("pact-checkout-reused")],
+    states: [LOGGED_IN, visitAt("review"), QUOTED, checkedOutWith("pact-checkout-reused")],
     define: (i) =>
       i
         .withRequest("POST", visitPath("/checkout"), (b) =>
-          b.headers({ ...SEND, "Idempotency-Key": "pact-checkout-reused" }).jsonBody(OTHER_CHECKOUT))
+          b.headers({ ...SEND, "Idempotency-Key": "pact-checkout-reused" }).jsonBody(pacted(OTHER_CHECKOUT)))
         .willRespondWith(422, problem(422, "idempotency_key_reused")),
     async exercise(url) {
       const p = expectProblem(await checkoutBasket(client(url), VISIT, "pact-checkout-reused", OTHER_CHECKOUT), 422);
@@ -637,11 +750,11 @@ export const bookingCases: readonly ConsumerCase[] = [
   },
   {
     description: "check out a visit basket whose slot has sold out",
-    states: [LOGGED_IN, visitAt("review"), SOLD_OUT],
+    states: [LOGGED_IN, visitAt("review"), QUOTED, SOLD_OUT],
     define: (i) =>
       i
         .withRequest("POST", visitPath("/checkout"), (b) =>
-          b.headers({ ...SEND, "Idempotency-Key": "pact-checkout-sold-out" }).jsonBody(CHECKOUT))
+          b.headers({ ...SEND, "Idempotency-Key": "pact-checkout-sold-out" }).jsonBody(pacted(CHECKOUT)))
         .willRespondWith(409, problem(409, "slot_sold_out", {
           errors: eachLike({ field: like("schedule.0"), message: like("Life in Roman Eboracum at 10:00 has sold out") }),
         })),
@@ -652,18 +765,89 @@ export const bookingCases: readonly ConsumerCase[] = [
   },
   {
     description: "check out a visit basket whose hold has lapsed",
-    states: [LOGGED_IN, visitAt("review"), LAPSED],
+    states: [LOGGED_IN, visitAt("review"), QUOTED, LAPSED],
     define: (i) =>
       i
         .withRequest("POST", visitPath("/checkout"), (b) =>
-          b.headers({ ...SEND, "Idempotency-Key": "pact-checkout-lapsed" }).jsonBody(CHECKOUT))
+          b.headers({ ...SEND, "Idempotency-Key": "pact-checkout-lapsed" }).jsonBody(pacted(CHECKOUT)))
         .willRespondWith(409, problem(409, "hold_expired")),
     async exercise(url) {
       expect(expectProblem(await checkoutBasket(client(url), VISIT, "pact-checkout-lapsed", CHECKOUT), 409).code).toBe("hold_expired");
     },
   },
 
+  {
+    description: "check out a visit basket that has already been checked out",
+    states: [LOGGED_IN, visitAt("review"), QUOTED, checkedOutWith("pact-checkout-first")],
+    define: (i) =>
+      i
+        .withRequest("POST", visitPath("/checkout"), (b) =>
+          b.headers({ ...SEND, "Idempotency-Key": "pact-checkout-second" }).jsonBody(pacted(CHECKOUT)))
+        .willRespondWith(409, problem(409, "basket_not_open")),
+    async exercise(url) {
+      expect(expectProblem(await checkoutBasket(client(url), VISIT, "pact-checkout-second", CHECKOUT), 409).code).toBe("basket_not_open");
+    },
+  },
+  {
+    description: "check out a visit basket whose day has too few places left",
+    states: [LOGGED_IN, visitAt("review"), QUOTED, DAY_NEARLY_FULL],
+    define: (i) =>
+      i
+        .withRequest("POST", visitPath("/checkout"), (b) =>
+          b.headers({ ...SEND, "Idempotency-Key": "pact-checkout-day-full" }).jsonBody(pacted(CHECKOUT)))
+        .willRespondWith(409, problem(409, "capacity_unavailable")),
+    async exercise(url) {
+      expect(expectProblem(await checkoutBasket(client(url), VISIT, "pact-checkout-day-full", CHECKOUT), 409).code).toBe("capacity_unavailable");
+    },
+  },
+  {
+    description: "check out a visit basket whose price has gone up since it was quoted",
+    // The total sent is the quote's before the rise, as the review page showed it.
+    states: [LOGGED_IN, visitAt("review"), QUOTED, PRICE_RISEN],
+    define: (i) =>
+      i
+        .withRequest("POST", visitPath("/checkout"), (b) =>
+          b.headers({ ...SEND, "Idempotency-Key": "pact-checkout-price-changed" }).jsonBody(pacted(CHECKOUT)))
+        .willRespondWith(409, problem(409, "price_changed")),
+    async exercise(url) {
+      expect(expectProblem(await checkoutBasket(client(url), VISIT, "pact-checkout-price-changed", CHECKOUT), 409).code).toBe("price_changed");
+    },
+  },
+  {
+    description: "check out a visit basket accepting booking terms that are no longer current",
+    states: [LOGGED_IN, visitAt("review"), QUOTED],
+    define: (i) =>
+      i
+        .withRequest("POST", visitPath("/checkout"), (b) =>
+          b.headers({ ...SEND, "Idempotency-Key": "pact-checkout-old-terms" }).jsonBody(pacted(OLD_TERMS_CHECKOUT)))
+        .willRespondWith(422, problem(422, "terms_outdated")),
+    async exercise(url) {
+      expect(expectProblem(await checkoutBasket(client(url), VISIT, "pact-checkout-old-terms", OLD_TERMS_CHECKOUT), 422).code).toBe("terms_outdated");
+    },
+  },
+
   // ---- Payments
+  {
+    description: "get a payment that does not exist",
+    states: [LOGGED_IN],
+    define: (i) =>
+      i.withRequest("GET", "/payments/pay-0000", (b) => b.headers(AUTH)).willRespondWith(404, problem(404, "not_found")),
+    async exercise(url) {
+      expect(expectProblem(await getPayment(client(url), "pay-0000"), 404).code).toBe("not_found");
+    },
+  },
+  {
+    description: "report a return from the hosted payment page for a payment that does not exist",
+    states: [LOGGED_IN],
+    define: (i) =>
+      i
+        .withRequest("POST", "/payments/pay-0000/return", (b) => b.headers(SEND).jsonBody({ parameters: { result: "success" } }))
+        .willRespondWith(404, problem(404, "not_found")),
+    async exercise(url) {
+      const p = expectProblem(await completePaymentReturn(client(url), "pay-0000", { parameters: { result: "success" } }), 404);
+      expect(p.code).toBe("not_found");
+    },
+  },
   {
     description: "get a card payment awaiting the hosted payment page",
     states: [LOGGED_IN, visitAt("review", "card"), AWAITING_PAYMENT],

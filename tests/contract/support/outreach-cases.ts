@@ -1,7 +1,7 @@
 import { MatchersV3 } from "@pact-foundation/pact";
 import { expect } from "vitest";
 import {
-  checkoutBasket, createBasket, getBasket, getBasketQuote, listBaskets, requestOrderCancellation, updateBasketPayment,
+  checkoutBasket, createBasket, getBasket, getBasketQuote, requestOrderCancellation, updateBasketPayment,
 } from "../../../app/api/booking.server";
 import { createCmsClient, createGatewayClient } from "../../../app/api/client.server";
 import { getCurrentTerms, listAdvisories } from "../../../app/api/cms.server";
@@ -12,6 +12,7 @@ import {
   updateBasketOutreachSchedule, updateBasketOutreachTerms,
 } from "../../../app/api/outreach.server";
 import { fieldErrors } from "../../../app/api/result.server";
+import { findOpenBasket } from "../../../app/booking/basket.server";
 import { OUTREACH_FIXTURE, OUTREACH_PACT_DEFAULTS, outreachSchedule } from "../../../mocks/backend/booking/outreach-provider-states";
 import {
   JSON_CONTENT, PROBLEM_CONTENT, arrayContaining, boolean, calendarDate, eachLike, expectOk, expectProblem, instant,
@@ -314,16 +315,18 @@ export const outreachCases: readonly ConsumerCase[] = [
     },
   },
   {
-    description: "list the demo user's open outreach baskets",
+    // What the outreach guard runs (app/booking/basket.server.ts): the user's outreach
+    // baskets, of which it takes the newest open or held one.
+    description: "find the demo user's outreach basket in progress",
     states: [LOGGED_IN, basketAt("outreach-questions")],
     define: (i) =>
       i
-        .withRequest("GET", "/baskets", (b) => b.headers(AUTH).query({ status: "open", kind: "outreach" }))
+        .withRequest("GET", "/baskets", (b) => b.headers(AUTH).query({ kind: "outreach" }))
         .willRespondWith(200, (b) =>
           b.headers(JSON_CONTENT).jsonBody({ items: eachLike(basketBody({ nextStep: "outreach-questions", section: "advisories" })) })),
     async exercise(url) {
-      const { items } = expectOk(await listBaskets(client(url), { status: "open", kind: "outreach" }));
-      expect(items[0]).toMatchObject({ id: BASKET, kind: "outreach", nextStep: "outreach-questions" });
+      const basket = await findOpenBasket(client(url), "outreach");
+      expect(basket).toMatchObject({ id: BASKET, kind: "outreach", status: "open", nextStep: "outreach-questions" });
     },
   },
   {
