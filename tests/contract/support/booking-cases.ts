@@ -5,8 +5,9 @@ import {
   getBasket, getBasketQuote, getPayment, getVenueAvailability, listActivities, placeBasketHold,
   quoteOrderAmendment, requestOrderCancellation, startOrderPayment, updateBasketDate,
   updateBasketGroupActivities, updateBasketGroupCapacities, updateBasketGroupDetails, updateBasketInformation,
-  updateBasketPayment, updateBasketSchedule, type CheckoutRequest,
+  updateBasketPayment, updateBasketSchedule,
 } from "../../../app/api/booking.server";
+import type { CheckoutRequest } from "../../../generated/schemas";
 import { createCmsClient, createGatewayClient } from "../../../app/api/client.server";
 import { listVenues } from "../../../app/api/cms.server";
 import { fieldErrors } from "../../../app/api/result.server";
