@@ -16,6 +16,7 @@ export const OUTREACH_PROVIDER_STATES = [
   "the demo user also belongs to an organisation outside the outreach region",
   "the outreach team is free on a bookable date",
   "the demo user has an open outreach basket at step {step}",
+  "the demo user's outreach basket has been quoted",
   "the demo user has an outreach order with payment {payment}",
   "the demo user's outreach order is within its 28 days' notice",
   "the demo user's outreach basket has been checked out",
@@ -144,6 +145,14 @@ export function applyOutreachProviderState(backend: Backend, state: OutreachProv
       return outreachBasketAtStep(backend, {
         basketId: text("basketId"), step: (text("step") ?? "review") as BasketStep, payment: text("payment"),
       });
+
+    case "the demo user's outreach basket has been quoted": {
+      // The demo user's latest open outreach basket (an earlier state made it), priced now.
+      const basketId = [...st.booking.baskets.values()]
+        .filter((b) => b.kind === "outreach" && b.userId === DEMO_USER.id && b.status === "open").at(-1)?.id
+        ?? outreachBasketAtStep(backend, { step: "review" }).basketId;
+      return { basketId, total: expectOk(service.getBasketQuote(DEMO_USER.id, basketId), "getBasketQuote").total.amount };
+    }
 
     case "the demo user has an outreach order with payment {payment}": {
       const payment = text("payment") ?? "invoice";

@@ -17,7 +17,7 @@ import { PAYMENT_RETURN_PATH, STEP_PATHS } from "../../../app/booking/steps";
 import { GROUP_FIXTURE, PACT_DEFAULTS, VISIT_FIXTURE } from "../../../mocks/backend/booking/provider-states";
 import {
   JSON_CONTENT, PROBLEM_CONTENT, arrayContaining, boolean, calendarDate, eachLike, expectOk, expectProblem, fromState, instant,
-  integer, like, oneOf, problemBody, regex, reify, timeOfDay,
+  integer, like, oneOf, problemBody, regex, reify, timeOfDay, withQuotedTotal,
 } from "./matchers";
 import type { ConsumerCase, State } from "./pact";
 
@@ -61,15 +61,6 @@ const CHECKOUT = checkout();
 const OLD_TERMS_CHECKOUT = checkout({ termsVersion: "booking-2025-01" });
 /** A checkout with the same key and another request: the page's own URL as the return URL. */
 const OTHER_CHECKOUT = checkout({ returnPath: STEP_PATHS.review });
-/**
- * The body in the pact: the quote's total is the provider's (prices are its reference data),
- * so it comes from the QUOTED state (`${total}`, an integer in pence), injected by the verifier.
- */
-const pacted = (body: CheckoutRequest) => {
-  const amount = body.expectedTotal?.amount;
-  if (amount === undefined) throw new Error("checkoutRequest always sends expectedTotal");
-  return { ...body, expectedTotal: { ...body.expectedTotal, amount: fromProviderState("${total}", amount) } };
-};
 /** Two more pupils aged 5–11 (32 with 4 adults is within the ratio). */
 const MORE_PUPILS = { participants: [{ ageBand: "5-11" as const, count: 32 }], adults: 4 };
 /** A show at 10:30 clashes with the 10:00–11:00 workshop. */
@@ -678,7 +669,7 @@ export const bookingCases: readonly ConsumerCase[] = [
     define: (i) =>
       i
         .withRequest("POST", visitPath("/checkout"), (b) =>
-          b.headers({ ...SEND, "Idempotency-Key": "pact-checkout-invoice" }).jsonBody(pacted(CHECKOUT)))
+          b.headers({ ...SEND, "Idempotency-Key": "pact-checkout-invoice" }).jsonBody(withQuotedTotal(CHECKOUT)))
         .willRespondWith(201, (b) =>
           b.headers(JSON_CONTENT).jsonBody({
             order: orderBody({ status: "confirmed", method: "invoice", paymentStatus: "unpaid", actions: ["request-cancellation"] }),
@@ -695,7 +686,7 @@ export const bookingCases: readonly ConsumerCase[] = [
     define: (i) =>
       i
         .withRequest("POST", visitPath("/checkout"), (b) =>
-          b.headers({ ...SEND, "Idempotency-Key": "pact-checkout-card" }).jsonBody(pacted(CHECKOUT)))
+          b.headers({ ...SEND, "Idempotency-Key": "pact-checkout-card" }).jsonBody(withQuotedTotal(CHECKOUT)))
         .willRespondWith(201, (b) =>
           b.headers(JSON_CONTENT).jsonBody({
             order: orderBody({ status: "held", method: "card", paymentStatus: "unpaid", actions: ["pay"], heldUntil: true }),
@@ -713,7 +704,7 @@ export const bookingCases: readonly ConsumerCase[] = [
     define: (i) =>
       i
         .withRequest("POST", visitPath("/checkout"), (b) =>
-          b.headers({ ...SEND, "Idempotency-Key": "pact-checkout-replayed" }).jsonBody(pacted(CHECKOUT)))
+          b.headers({ ...SEND, "Idempotency-Key": "pact-checkout-replayed" }).jsonBody(withQuotedTotal(CHECKOUT)))
         .willRespondWith(201, (b) =>
           b.headers({ ...JSON_CONTENT, "Idempotent-Replayed": "true" }).jsonBody({
             order: orderBody({ status: "confirmed", method: "invoice", paymentStatus: "unpaid", actions: ["request-cancellation"] }),
@@ -729,7 +720,7 @@ export const bookingCases: readonly ConsumerCase[] = [
     define: (i) =>
       i
         .withRequest("POST", visitPath("/checkout"), (b) =>
-          b.headers({ ...SEND, "Idempotency-Key": "pact-checkout-in-flight" }).jsonBody(pacted(CHECKOUT)))
+          b.headers({ ...SEND, "Idempotency-Key": "pact-checkout-in-flight" }).jsonBody(withQuotedTotal(CHECKOUT)))
         .willRespondWith(409, problem(409, "idempotency_key_in_flight")),
     async exercise(url) {
       const p = expectProblem(await checkoutBasket(client(url), VISIT, "pact-checkout-in-flight", CHECKOUT), 409);
@@ -742,7 +733,7 @@ export const bookingCases: readonly ConsumerCase[] = [
     define: (i) =>
       i
         .withRequest("POST", visitPath("/checkout"), (b) =>
-          b.headers({ ...SEND, "Idempotency-Key": "pact-checkout-reused" }).jsonBody(pacted(OTHER_CHECKOUT)))
+          b.headers({ ...SEND, "Idempotency-Key": "pact-checkout-reused" }).jsonBody(withQuotedTotal(OTHER_CHECKOUT)))
         .willRespondWith(422, problem(422, "idempotency_key_reused")),
     async exercise(url) {
       const p = expectProblem(await checkoutBasket(client(url), VISIT, "pact-checkout-reused", OTHER_CHECKOUT), 422);
@@ -755,7 +746,7 @@ export const bookingCases: readonly ConsumerCase[] = [
     define: (i) =>
       i
         .withRequest("POST", visitPath("/checkout"), (b) =>
-          b.headers({ ...SEND, "Idempotency-Key": "pact-checkout-sold-out" }).jsonBody(pacted(CHECKOUT)))
+          b.headers({ ...SEND, "Idempotency-Key": "pact-checkout-sold-out" }).jsonBody(withQuotedTotal(CHECKOUT)))
         .willRespondWith(409, problem(409, "slot_sold_out", {
           errors: eachLike({ field: like("schedule.0"), message: like("Life in Roman Eboracum at 10:00 has sold out") }),
         })),
@@ -770,7 +761,7 @@ export const bookingCases: readonly ConsumerCase[] = [
     define: (i) =>
       i
         .withRequest("POST", visitPath("/checkout"), (b) =>
-          b.headers({ ...SEND, "Idempotency-Key": "pact-checkout-lapsed" }).jsonBody(pacted(CHECKOUT)))
+          b.headers({ ...SEND, "Idempotency-Key": "pact-checkout-lapsed" }).jsonBody(withQuotedTotal(CHECKOUT)))
         .willRespondWith(409, problem(409, "hold_expired")),
     async exercise(url) {
       expect(expectProblem(await checkoutBasket(client(url), VISIT, "pact-checkout-lapsed", CHECKOUT), 409).code).toBe("hold_expired");
@@ -783,7 +774,7 @@ export const bookingCases: readonly ConsumerCase[] = [
     define: (i) =>
       i
         .withRequest("POST", visitPath("/checkout"), (b) =>
-          b.headers({ ...SEND, "Idempotency-Key": "pact-checkout-second" }).jsonBody(pacted(CHECKOUT)))
+          b.headers({ ...SEND, "Idempotency-Key": "pact-checkout-second" }).jsonBody(withQuotedTotal(CHECKOUT)))
         .willRespondWith(409, problem(409, "basket_not_open")),
     async exercise(url) {
       expect(expectProblem(await checkoutBasket(client(url), VISIT, "pact-checkout-second", CHECKOUT), 409).code).toBe("basket_not_open");
@@ -795,7 +786,7 @@ export const bookingCases: readonly ConsumerCase[] = [
     define: (i) =>
       i
         .withRequest("POST", visitPath("/checkout"), (b) =>
-          b.headers({ ...SEND, "Idempotency-Key": "pact-checkout-day-full" }).jsonBody(pacted(CHECKOUT)))
+          b.headers({ ...SEND, "Idempotency-Key": "pact-checkout-day-full" }).jsonBody(withQuotedTotal(CHECKOUT)))
         .willRespondWith(409, problem(409, "capacity_unavailable")),
     async exercise(url) {
       expect(expectProblem(await checkoutBasket(client(url), VISIT, "pact-checkout-day-full", CHECKOUT), 409).code).toBe("capacity_unavailable");
@@ -808,7 +799,7 @@ export const bookingCases: readonly ConsumerCase[] = [
     define: (i) =>
       i
         .withRequest("POST", visitPath("/checkout"), (b) =>
-          b.headers({ ...SEND, "Idempotency-Key": "pact-checkout-price-changed" }).jsonBody(pacted(CHECKOUT)))
+          b.headers({ ...SEND, "Idempotency-Key": "pact-checkout-price-changed" }).jsonBody(withQuotedTotal(CHECKOUT)))
         .willRespondWith(409, problem(409, "price_changed")),
     async exercise(url) {
       expect(expectProblem(await checkoutBasket(client(url), VISIT, "pact-checkout-price-changed", CHECKOUT), 409).code).toBe("price_changed");
@@ -820,7 +811,7 @@ export const bookingCases: readonly ConsumerCase[] = [
     define: (i) =>
       i
         .withRequest("POST", visitPath("/checkout"), (b) =>
-          b.headers({ ...SEND, "Idempotency-Key": "pact-checkout-old-terms" }).jsonBody(pacted(OLD_TERMS_CHECKOUT)))
+          b.headers({ ...SEND, "Idempotency-Key": "pact-checkout-old-terms" }).jsonBody(withQuotedTotal(OLD_TERMS_CHECKOUT)))
         .willRespondWith(422, problem(422, "terms_outdated")),
     async exercise(url) {
       expect(expectProblem(await checkoutBasket(client(url), VISIT, "pact-checkout-old-terms", OLD_TERMS_CHECKOUT), 422).code).toBe("terms_outdated");

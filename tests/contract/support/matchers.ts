@@ -68,3 +68,14 @@ export function expectProblem<T>(result: ApiResult<T>, status: number): Problem 
   expect(result.status).toBe(status);
   return result.problem;
 }
+
+/**
+ * A checkout body as the pact carries it: the total the page showed is the quote's, which
+ * is the provider's (prices are its reference data), so it comes from a "has been quoted"
+ * state (`${total}`, an integer in pence), injected by the verifier.
+ */
+export function withQuotedTotal<B extends { expectedTotal?: { amount: number; currency: string } }>(body: B) {
+  const amount = body.expectedTotal?.amount;
+  if (amount === undefined) throw new Error("checkoutRequest always sends expectedTotal");
+  return { ...body, expectedTotal: { ...body.expectedTotal, amount: MatchersV3.fromProviderState("${total}", amount) } };
+}

@@ -13,10 +13,12 @@ import {
 } from "../../../app/api/outreach.server";
 import { fieldErrors } from "../../../app/api/result.server";
 import { findOpenBasket } from "../../../app/booking/basket.server";
+import { checkoutRequest } from "../../../app/booking/checkout.server";
+import { OUTREACH_PATHS } from "../../../app/components/outreach/steps";
 import { OUTREACH_FIXTURE, OUTREACH_PACT_DEFAULTS, outreachSchedule } from "../../../mocks/backend/booking/outreach-provider-states";
 import {
   JSON_CONTENT, PROBLEM_CONTENT, arrayContaining, boolean, calendarDate, eachLike, expectOk, expectProblem, instant,
-  fromState, integer, like, oneOf, problemBody, reify, timeOfDay,
+  fromState, integer, like, oneOf, problemBody, reify, timeOfDay, withQuotedTotal,
 } from "./matchers";
 import type { ConsumerCase, State } from "./pact";
 
@@ -43,8 +45,12 @@ const basketId = fromState("${basketId}", { basketId: BASKET });
 const basketPath = (rest = "") => fromState(`/baskets/\${basketId}${rest}`, { basketId: BASKET });
 const orderPath = (rest = "") => fromState(`/orders/\${orderId}${rest}`, { orderId: ORDER });
 const TERMS = OUTREACH_PACT_DEFAULTS.termsVersion;
-const RETURN_URL = "https://groups.example.org/account/book/outreach/payment/return";
-const CHECKOUT = { acceptedTermsVersion: TERMS, returnUrl: RETURN_URL };
+/** What the payment page sends (app/booking/checkout.server.ts), with the quote's total (40000 here). */
+const CHECKOUT = checkoutRequest({
+  termsVersion: TERMS, expectedTotal: 40000, url: new URL(`https://groups.example.org${OUTREACH_PATHS.payment}`), returnPath: OUTREACH_PATHS.payment,
+});
+/** Returns `total`, the quote's total in pence, which a checkout sends back as expectedTotal. */
+const QUOTED: State = ["the demo user's outreach basket has been quoted"];
 const EXAMPLE_DATE = "2026-09-15";
 
 const LOGGED_IN: State = ["the demo user is logged in with token {token}", { token: TOKEN }];
@@ -522,11 +528,11 @@ export const outreachCases: readonly ConsumerCase[] = [
   },
   {
     description: "check out an outreach basket paid by pro-forma invoice",
-    states: [LOGGED_IN, basketAt("review")],
+    states: [LOGGED_IN, basketAt("review"), QUOTED],
     define: (i) =>
       i
         .withRequest("POST", basketPath("/checkout"), (b) =>
-          b.headers({ ...SEND, "Idempotency-Key": "pact-outreach-invoice" }).jsonBody(CHECKOUT))
+          b.headers({ ...SEND, "Idempotency-Key": "pact-outreach-invoice" }).jsonBody(withQuotedTotal(CHECKOUT)))
         .willRespondWith(201, (b) =>
           b.headers(JSON_CONTENT).jsonBody({ order: orderBody({ method: "invoice", actions: ["request-cancellation"] }) })),
     async exercise(url) {
@@ -537,11 +543,11 @@ export const outreachCases: readonly ConsumerCase[] = [
   },
   {
     description: "check out an outreach basket paid by card",
-    states: [LOGGED_IN, basketAt("review", "card")],
+    states: [LOGGED_IN, basketAt("review", "card"), QUOTED],
     define: (i) =>
       i
         .withRequest("POST", basketPath("/checkout"), (b) =>
-          b.headers({ ...SEND, "Idempotency-Key": "pact-outreach-card" }).jsonBody(CHECKOUT))
+          b.headers({ ...SEND, "Idempotency-Key": "pact-outreach-card" }).jsonBody(withQuotedTotal(CHECKOUT)))
         .willRespondWith(201, (b) =>
           b.headers(JSON_CONTENT).jsonBody({
             order: orderBody({ method: "card", actions: ["pay", "request-cancellation"] }),
