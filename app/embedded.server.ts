@@ -19,7 +19,7 @@ export function embeddedMailTo(email: string, since: Date): Mail | undefined {
 export const DEMO_ACCOUNT = { email: "teacher@example.org", password: "museum-visit-2026" } as const;
 
 /**
- * The embedded default (DESIGN.md §2): MSW answers the gateway and CMS from an in-memory
+ * The embedded default (docs/architecture.md §3): MSW answers the gateway and CMS from an in-memory
  * backend inside this process. Imported dynamically so production never loads the mocks.
  */
 export async function startEmbeddedDefault(config: Config): Promise<void> {

@@ -1,6 +1,6 @@
 import { index, layout, prefix, route, type RouteConfig } from "@react-router/dev/routes";
 
-// Every route of SPEC §2. Guards are attached by name in each route module's middleware
+// Every route of docs/requirements.md §2. Guards are attached by name in each route module's middleware
 // (see app/guards); the layouts below exist to carry them.
 
 export default [

@@ -18,7 +18,7 @@ interface SessionData {
 }
 
 // The gateway token lives only in this httpOnly cookie; the browser's JavaScript never
-// sees it (DESIGN.md §2). Production adds the __Host- prefix, which requires Secure.
+// sees it (docs/architecture.md §5). Production adds the __Host- prefix, which requires Secure.
 export const SESSION_COOKIE_NAME = config.isProduction ? `__Host-${config.sessionCookieName}` : config.sessionCookieName;
 
 const storage = createCookieSessionStorage<SessionData>({

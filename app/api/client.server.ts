@@ -18,7 +18,7 @@ function createApiClient<Paths extends {}>({ baseUrl, timeoutMs, token, requestI
   const client = createClient<Paths>({
     baseUrl,
     headers: {
-      // JSON or text (SPEC §7), and the problem+json every error response uses.
+      // JSON or text (docs/architecture.md §6.5), and the problem+json every error response uses.
       Accept: "application/json, application/problem+json, text/plain",
       ...(requestId ? { "X-Request-Id": requestId } : {}),
     },

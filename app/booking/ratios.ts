@@ -1,6 +1,6 @@
 import type { AgeBand } from "../../generated/schemas";
 
-// Supervision ratios (DESIGN.md §3), mirrored from the gateway only to help while the
+// Supervision ratios (docs/requirements.md §8.3), mirrored from the gateway only to help while the
 // user types: the gateway checks again when the step is saved and its answer wins.
 
 export const AGE_BANDS: readonly AgeBand[] = ["under-5", "5-11", "11-16", "16-18"];

@@ -4,7 +4,7 @@
 
 import { byStart, fromMinutes, toMinutes, type Clash, type TimedEntry } from "./times";
 
-/** Venues are open 10:00–17:00 (DESIGN.md §3). */
+/** Venues are open 10:00–17:00 (docs/requirements.md §8.2). */
 export const VENUE_OPENS = "10:00";
 export const VENUE_CLOSES = "17:00";
 

@@ -1,6 +1,6 @@
 import type { GroupType } from "../../generated/schemas";
 
-// The booking flows (DESIGN.md §3) as routes. Shared by the guard (server), the step
+// The booking flows (docs/requirements.md §2.3, §8.5, §8.6) as routes. Shared by the guard (server), the step
 // actions and the breadcrumb (browser), so it imports types only.
 
 /** The gateway's basket steps of the visit and group-visit flows, plus the page after checkout. */

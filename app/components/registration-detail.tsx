@@ -52,7 +52,7 @@ function Change({ to, what }: { to: string | undefined; what: string }) {
   ) : null;
 }
 
-/** Everything entered in a registration, read-only, with a way back to change each part (SPEC §2 "registration detail"). */
+/** Everything entered in a registration, read-only, with a way back to change each part (docs/requirements.md §5.5). */
 export function RegistrationDetail({ groupType, groupName, organisation, user, changeLinks = {} }: Props) {
   const organisationRows =
     organisation.mode === "join"

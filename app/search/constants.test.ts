@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import * as c from "./constants";
 
-// SPEC §5 and §9: the search's constants are exact requirements.
+// docs/requirements.md §6.4 and §6.5: the search's constants are exact requirements.
 describe("search constants", () => {
   it("match the spec's search limits and delays", () => {
     expect(c.STALLED_SEARCH_DELAY_MS).toBe(200);

@@ -1,4 +1,4 @@
-// The organisation search's constants (SPEC §5 and §9). Every widget reads its limits from
+// The organisation search's constants (docs/requirements.md §6.4 and §6.5). Every widget reads its limits from
 // here; constants.test.ts pins them to the spec's values.
 
 /** InstantSearch `stalledSearchDelay`: after this long a search counts as stalled (spinner in the box). */

@@ -27,7 +27,7 @@ const SORT_SUFFIXES = ["name_asc", "size_desc", "relevant"] as const;
 // The engine's limit for a refinement's values in one request; more are dropped, not an error.
 const MAX_LIST_VALUES = 100;
 
-/** Query-string parsing (SPEC §9: depth 5, parameter limit 1000; the history router's array limit 99). */
+/** Query-string parsing (docs/requirements.md §6.5: depth 5, parameter limit 1000; the history router's array limit 99). */
 export const QS_PARSE_OPTIONS = { arrayLimit: 99, depth: 5, parameterLimit: 1000 } as const;
 
 function text(value: unknown): string | undefined {

@@ -11,7 +11,7 @@ import {
   voiceStatusText,
 } from "./texts";
 
-// SPEC §2 and §9: the search's texts are exact requirements.
+// docs/requirements.md §6.2 and §6.6: the search's texts are exact requirements.
 describe("search texts", () => {
   it("are the spec's texts", () => {
     expect(SEARCH_TEXTS.placeholder).toBe("Search here…");

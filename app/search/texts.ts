@@ -1,4 +1,4 @@
-// Every text the organisation search shows. The spec's texts (SPEC §9) are exact; the rest
+// Every text the organisation search shows. The required texts (docs/requirements.md §6.6) are exact; the rest
 // is ours. texts.test.ts pins the spec's ones.
 
 const numberFormat = new Intl.NumberFormat("en-GB");
@@ -113,7 +113,7 @@ export function chooseLabel(name: string): string {
   return `Choose ${name}`;
 }
 
-/** What the voice search says for each of its states (SPEC §4). */
+/** What the voice search says for each of its states (docs/requirements.md §6.3). */
 export function voiceStatusText(status: string, transcript: string, errorCode: string | undefined): string {
   switch (status) {
     case "askingPermission":

@@ -9,7 +9,7 @@ export type RateLimitResult = { ok: true; remaining: number } | { ok: false; ret
 /**
  * A fixed-window counter per key, in this process's memory (ADR 0008). Enough for one
  * process; several processes behind a load balancer each count on their own, so a shared
- * store or the edge must limit them (DESIGN.md §7).
+ * store or the edge must limit them (docs/architecture.md §4.4).
  *
  * Keys are kept in window-start order, so expired ones are dropped from the front as
  * requests come; `maxKeys` bounds memory when many clients (or forged ones) arrive at once.

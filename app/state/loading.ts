@@ -1,6 +1,6 @@
 import { proxy } from "valtio";
 
-// SPEC §9: the loading bar's constants.
+// docs/requirements.md §5.1: the loading bar's constants.
 export const LOADING_BAR = {
   throttleMs: 200,
   durationMs: 5000,

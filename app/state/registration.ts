@@ -1,7 +1,7 @@
 import { proxy, snapshot, subscribe } from "valtio";
 import { GROUP_TYPES, type GroupTypeName } from "../group-types";
 
-// Unsaved registration typing only (SPEC §3: sub-areas per group type). What a step has
+// Unsaved registration typing only (docs/requirements.md §7: sub-areas per group type). What a step has
 // saved lives in the server's encrypted draft cookie (app/registration/draft.server.ts);
 // this keeps what is typed but not yet submitted, persisted to sessionStorage for the tab
 // so a reload mid-typing loses nothing. Passwords are never kept here. Made per render

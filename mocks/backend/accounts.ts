@@ -6,8 +6,8 @@ import type { Association, AssociationRecord, FieldError, GroupType, Organisatio
 import { isEmail, isUkPhone } from "./validation";
 import type { BackendState } from "./index";
 
-// Registration, password reset, organisation updates and associations (DESIGN.md §3,
-// Association): the gateway's rules, as the contract's descriptions state them.
+// Registration, password reset, organisation updates and associations (docs/requirements.md
+// §8.1, §8.11): the gateway's rules, as the contract's descriptions state them.
 
 const GROUP_TYPES: readonly GroupType[] = ["education", "home-education", "tour-operator", "other-group"];
 const RESET_TOKEN_MINUTES = 60;

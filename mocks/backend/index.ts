@@ -342,7 +342,7 @@ export function summariseOrder(o: Order): OrderSummary {
 
 const OUTREACH_NOTICE_DAYS = 28;
 
-/** What the user may do with an order today (DESIGN.md §3, Orders and Outreach). */
+/** What the user may do with an order today (docs/requirements.md §8.10, §8.7). */
 export function allowedActions(order: Order, today: string): NonNullable<Order["allowedActions"]> {
   if (order.visitDate < today) return [];
   switch (order.status) {

@@ -98,7 +98,7 @@ const rows: Row[] = [
 /** Per-person price in pence; tours carry per-ticket prices as well. */
 export const activities: readonly CatalogueActivity[] = rows.map((row) => ({ ...row, price: gbp(row.price) }));
 
-/** Workshops and shows a venue's team brings to schools in the outreach region (DESIGN.md §3, Outreach). */
+/** Workshops and shows a venue's team brings to schools in the outreach region (docs/requirements.md §8.7). */
 const ON_SITE = ["adv-hall-space", "adv-parking", "adv-access", "adv-safety"];
 const WITH_POWER = ["adv-hall-space", "adv-power", "adv-parking", "adv-access", "adv-safety"];
 

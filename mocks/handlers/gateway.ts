@@ -165,7 +165,7 @@ export function gatewayHandlers(baseUrl: string, backend: Backend): HttpHandler[
       return HttpResponse.json<Json<"setCurrentOrganisation", 200>>(outcome.value);
     })),
 
-    // Booking (DESIGN.md §3): the rules and these resolvers are in mocks/backend/booking/.
+    // Booking (docs/requirements.md §8): the rules and these resolvers are in mocks/backend/booking/.
     http.get(url("/venues/:venueId/availability"), authed(booking.getVenueAvailability)),
     http.get(url("/venues/:venueId/activities"), authed(booking.listActivities)),
     http.get(url("/baskets"), authed(booking.listBaskets)),
@@ -190,7 +190,7 @@ export function gatewayHandlers(baseUrl: string, backend: Backend): HttpHandler[
     http.post(url("/orders/:orderId/amendment-quotes"), authed(booking.quoteOrderAmendment)),
     http.post(url("/orders/:orderId/amendments"), authed(booking.createOrderAmendment)),
     http.post(url("/orders/:orderId/payments"), authed(booking.startOrderPayment)),
-    // Outreach (DESIGN.md §3): eligibility, the team's activities and calendar, the questionnaire, the outreach steps.
+    // Outreach (docs/requirements.md §8.7): eligibility, the team's activities and calendar, the questionnaire, the outreach steps.
     http.get(url("/outreach/eligibility"), authed(booking.getOutreachEligibility)),
     http.get(url("/outreach/activities"), authed(booking.listOutreachActivities)),
     http.get(url("/outreach/questionnaire"), authed(booking.getOutreachQuestionnaire)),

@@ -16,7 +16,7 @@ export interface InsightsEvent {
 }
 
 export const MAX_EVENTS_PER_REQUEST = 1000;
-/** objectIDs or filters per event (SPEC §9: insights events are batched 20 objects). */
+/** objectIDs or filters per event (docs/requirements.md §6.5: insights events are batched 20 objects). */
 export const MAX_ITEMS_PER_EVENT = 20;
 const KEPT = 1000;
 

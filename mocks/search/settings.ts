@@ -95,7 +95,7 @@ export const LIMITS = {
   minWordSizeFor2Typos: 8,
 } as const;
 
-/** Algolia's attribute (facet) name rule, as SPEC §5 states it. */
+/** Algolia's attribute (facet) name rule, as docs/requirements.md §6.4 states it. */
 export const FACET_NAME = /^[A-Za-z0-9_-]{1,64}$/;
 /** A rule context: letters, digits, _ and - (Algolia's rule), at most 64. */
 export const RULE_CONTEXT = /^[A-Za-z0-9_-]{1,64}$/;

@@ -1,7 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
 import { DEMO, expect, expectNoSidewaysScroll, expectOnOneLine, logIn, test } from "./fixtures";
 
-// Outreach (DESIGN.md §3): eligibility → activities → advisories → questions → schedule
+// Outreach (docs/requirements.md §8.7): eligibility → activities → advisories → questions → schedule
 // (time-slot and lunch modals) → terms → summary → payment → confirmation. Each test
 // books as its own seeded user (mocks/backend/seed.ts, outreach.*), at its own school, so
 // tests running in parallel on one backend never share a basket or an order list.

@@ -1,7 +1,7 @@
 import { addDays } from "../../booking/calendar";
 import { formatDate } from "../../format";
 
-// What an outreach booking commits the school to (DESIGN.md §3): it is a request until
+// What an outreach booking commits the school to (docs/requirements.md §8.7): it is a request until
 // paid, and cancelling needs 28 days' notice. The gateway says both in the basket's
 // messages (codes outreach_request and cancellation_notice); the app's own words are
 // used only when it says nothing.

@@ -1,4 +1,4 @@
-// The outreach flow (DESIGN.md §3) as routes: outreach (eligibility) → activities →
+// The outreach flow (docs/requirements.md §2.4, §8.7) as routes: outreach (eligibility) → activities →
 // advisories → questions → schedule → terms → summary → payment → confirmation. Shared by
 // the guard (server), the step actions and the breadcrumb (browser), so it imports nothing
 // that runs on the server.

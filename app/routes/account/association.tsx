@@ -13,7 +13,7 @@ import { useBrowserSearchClient } from "../../search/browser-client";
 import { OrganisationSearch } from "../../search/organisation-search";
 import { loadOrganisationSearch } from "../../search/server-state.server";
 
-// A user may belong to several organisations (DESIGN.md §3): see them with their status
+// A user may belong to several organisations (docs/requirements.md §8.11): see them with their status
 // and role, ask to join another found in the search (pending until the museum approves),
 // leave one (after a confirmation step) and choose which one to act for.
 

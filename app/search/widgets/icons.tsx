@@ -17,7 +17,7 @@ export function ClearIcon() {
   );
 }
 
-/** The microphone; crossed out when the browser did not allow it (SPEC §4). */
+/** The microphone; crossed out when the browser did not allow it (docs/requirements.md §6.3). */
 export function MicrophoneIcon({ crossedOut = false }: { crossedOut?: boolean }) {
   return (
     <svg

@@ -15,7 +15,7 @@ export function parseBound(value: string): Bound | "invalid" {
 
 /**
  * Checks the typed range and fits it into the facet's bounds (outside them instantsearch.js
- * would silently ignore it). Max may not be lower than min (SPEC §5).
+ * would silently ignore it). Max may not be lower than min (docs/requirements.md §6.4).
  */
 export function resolveRange(
   minText: string,

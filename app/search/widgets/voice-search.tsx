@@ -58,7 +58,7 @@ export interface VoiceSearchViewProps {
   onToggle: () => void;
 }
 
-/** The voice search button and what it is doing; states: SPEC §4. */
+/** The voice search button and what it is doing; states: docs/requirements.md §6.3. */
 export function VoiceSearchView({ supported, listening, state, onToggle }: VoiceSearchViewProps) {
   const title = supported ? SEARCH_TEXTS.voiceSearch : SEARCH_TEXTS.voiceSearchUnsupported;
   const notAllowed = state.status === "error" && state.errorCode === "not-allowed";

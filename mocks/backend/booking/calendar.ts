@@ -1,4 +1,4 @@
-// Venue days and timed slots (DESIGN.md §3, Bookable): opening hours, closed days, the
+// Venue days and timed slots (docs/requirements.md §8.2): opening hours, closed days, the
 // bookable window, and a deterministic "demand from other bookers" seeded from the
 // venue, date and slot, so the calendar looks lived-in and is the same on every run.
 import { addDays } from "../dates";

@@ -406,7 +406,7 @@ export function createOrders(core: Core, baskets: Baskets, outreach: Outreach) {
   };
 }
 
-/** What cancelling costs, said when a cancellation is requested (DESIGN.md §3, Orders). */
+/** What cancelling costs, said when a cancellation is requested (docs/requirements.md §8.10). */
 export function cancellationPolicy(o: Pick<Order, "kind" | "payment" | "visitDate">, today: string): string {
   const confirm = "The bookings team will confirm within 2 working days.";
   if (o.kind === "outreach") return `Outreach bookings need 28 days' notice; the pro-forma invoice is cancelled. ${confirm}`;

@@ -1,4 +1,4 @@
-// The gateway's outreach rules (DESIGN.md §3, Outreach): who may book (education and
+// The gateway's outreach rules (docs/requirements.md §8.7): who may book (education and
 // home-education organisations in the outreach region), the team's calendar (weekdays in
 // term time, 3 weeks to 12 months ahead, two teams a day), the questionnaire and its
 // validation, the day's schedule (sessions, the school's lunch time, the team's lunch

@@ -11,7 +11,7 @@ import type {
   OutreachEligibility, OutreachRecord, OutreachSchedule, OutreachSelection, Outcome, Questionnaire,
 } from "./types";
 
-// Outreach (DESIGN.md §3): eligibility, the team's activities and calendar, the
+// Outreach (docs/requirements.md §8.7): eligibility, the team's activities and calendar, the
 // questionnaire, and the outreach steps of a basket with their rules (outreach-rules.ts).
 // baskets.ts asks this module whether an outreach step is done and what to say about an
 // outreach basket; orders.ts asks it what an outreach order is made of.

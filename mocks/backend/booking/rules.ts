@@ -1,4 +1,4 @@
-// The gateway's booking rules (DESIGN.md §3): supervision ratios, group size, prices,
+// The gateway's booking rules (docs/requirements.md §8.3–§8.9): supervision ratios, group size, prices,
 // payment options and holds. Pure functions of their inputs, unit-tested on their own.
 import { addDays } from "../dates";
 import type { GroupType } from "../types";

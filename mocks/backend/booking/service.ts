@@ -18,7 +18,7 @@ import type {
 
 // The stateful booking backend: availability, activities, baskets (drafts saved per
 // step), holds, quotes, idempotent checkout, hosted payments and order changes. The rules
-// are DESIGN.md §3; every answer has the shape of the gateway contract. The parts:
+// are docs/requirements.md §8; every answer has the shape of the gateway contract. The parts:
 // core.ts (catalogue, capacity, ownership), baskets.ts (steps, progress, messages),
 // orders.ts (checkout, payments, amendments, cancellation policy), outreach.ts (eligibility,
 // the team's calendar, the questionnaire and the outreach steps; rules in outreach-rules.ts).
