@@ -1,20 +1,26 @@
 /**
- * The directions imports may run (docs/architecture.md; ADR 20): contracts → generated →
+ * The directions imports may run (docs/architecture.md, docs/decisions/0020-domain-folders.md): contracts → generated →
  * app → mocks → tests, and inside app, routes on top, UI components and domain rules
  * below them, the typed client at the bottom. `npm test` runs this (npm run lint:imports).
  * @type {import('dependency-cruiser').IConfiguration}
  */
 module.exports = {
   forbidden: [
-    { name: "no-circular", severity: "error", comment: "No circle of files.", from: {}, to: { circular: true } },
+    {
+      name: "no-circular", severity: "error", comment: "No circle of files (type-only imports are erased and do not count).",
+      from: {}, to: { circular: true, viaOnly: { dependencyTypesNot: ["type-only"] } },
+    },
     {
       name: "generated-is-generated", severity: "error", comment: "generated/ is made from contracts/ only.",
       from: { path: "^generated/" }, to: { path: "^(app|mocks|tests|scripts)/" },
     },
     {
       name: "app-not-on-mocks", severity: "error",
-      comment: "The app never imports the mock backends, except the embedded default that starts them.",
-      from: { path: "^app/", pathNot: "^app/embedded\\.server\\.ts$|\\.test\\.tsx?$|\\.test-support\\.tsx?$" },
+      comment: "The app never imports the mock backends, except the embedded default: the module that starts them, and the search endpoint and client that load the embedded search engine when no search host is configured.",
+      from: {
+        path: "^app/",
+        pathNot: "^app/runtime/embedded\\.server\\.ts$|^app/routes/search-protocol\\.tsx$|^app/search/client\\.ts$|\\.test\\.tsx?$|\\.test-support\\.tsx?$",
+      },
       to: { path: "^mocks/" },
     },
     { name: "app-not-on-tests", severity: "error", from: { path: "^(app|mocks)/" }, to: { path: "^tests/" } },
@@ -26,12 +32,18 @@ module.exports = {
       name: "client-at-the-bottom", severity: "error",
       comment: "app/api (the typed client) depends on generated/ and its own modules only.",
       from: { path: "^app/api/", pathNot: "\\.test\\.tsx?$" },
-      to: { path: "^app/", pathNot: "^app/api/|^app/config\\.server\\.ts$|^app/log\\.server\\.ts$" },
+      to: { path: "^app/", pathNot: "^app/api/|^app/runtime/(config|log)\\.server\\.ts$" },
     },
     {
       name: "components-are-ui", severity: "error",
-      comment: "app/components holds UI: no guards, no server modules.",
-      from: { path: "^app/components/" }, to: { path: "^app/guards/|\\.server\\.tsx?$" },
+      comment: "app/components holds UI: no guards, no server code (a type from a server module is erased, so allowed).",
+      from: { path: "^app/components/" }, to: { path: "^app/guards/|\\.server\\.tsx?$", dependencyTypesNot: ["type-only"] },
+    },
+    {
+      name: "domains-below-guards-and-ui", severity: "error",
+      comment: "Domain folders hold steps, rules, server helpers and contexts: they never reach up to guards, UI or routes.",
+      from: { path: "^app/(booking|outreach|orders|organisations|account|registration|search|forms|session|runtime)/", pathNot: "\\.test\\.tsx?$|\\.tsx$" },
+      to: { path: "^app/(guards|components)/" },
     },
     {
       name: "guards-below-routes-and-ui", severity: "error",

@@ -30,9 +30,9 @@ COPY server ./server
 # The app modules the server imports directly (type-stripped, no imports of their own
 # beyond node:): the request id, the security headers it puts on static files, and the
 # Accept-Encoding choice for static files.
-COPY app/request-id.ts ./app/request-id.ts
+COPY app/runtime/request-id.ts ./app/runtime/request-id.ts
 COPY app/security/csp.ts ./app/security/csp.ts
-COPY app/compression.server.ts ./app/compression.server.ts
+COPY app/runtime/compression.server.ts ./app/runtime/compression.server.ts
 # The official image's unprivileged user; the process writes nothing to disk.
 USER node
 EXPOSE 3000

@@ -1,7 +1,7 @@
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
-import { reloadForChunkErrorInBrowser } from "./chunk-reload";
+import { reloadForChunkErrorInBrowser } from "./shell/chunk-reload";
 import { documentNonce, NonceProvider } from "./security/nonce";
 
 window.addEventListener("vite:preloadError", (event) => {

@@ -3,17 +3,17 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
 import { ServerRouter, type EntryContext, type HandleErrorFunction } from "react-router";
-import { documentCompressor, preferredEncoding } from "./compression.server";
-import { config } from "./config.server";
-import { startEmbeddedDefault } from "./embedded.server";
-import { logError } from "./log.server";
-import { REQUEST_ID_HEADER } from "./request-id";
+import { documentCompressor, preferredEncoding } from "./runtime/compression.server";
+import { config } from "./runtime/config.server";
+import { startEmbeddedDefault } from "./runtime/embedded.server";
+import { logError } from "./runtime/log.server";
+import { REQUEST_ID_HEADER } from "./runtime/request-id";
 import { createNonce, documentPolicy } from "./security/csp";
 import { NonceProvider } from "./security/nonce";
-import { tagManagerFor } from "./tracking.server";
+import { tagManagerFor } from "./shell/tracking.server";
 
 // For server.ts's /readyz: the app knows its backends, the server does not.
-export { checkReadiness } from "./readiness.server";
+export { checkReadiness } from "./runtime/readiness.server";
 
 // Must finish before the first request: API clients are made per request after this.
 if (config.embedded) await startEmbeddedDefault(config);

@@ -11,19 +11,19 @@ import { RouteFocus } from "./components/route-focus";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { TagManager } from "./components/tag-manager";
-import { config } from "./config.server";
-import { dataLayerContext, servicesContext, themeContext, userContext } from "./context";
-import { readConsent } from "./cookie-consent.server";
-import { formPostsOnly } from "./form-posts.server";
+import { config } from "./runtime/config.server";
+import { dataLayerContext, servicesContext, themeContext, userContext } from "./session/context";
+import { readConsent } from "./shell/cookie-consent.server";
+import { formPostsOnly } from "./forms/form-posts.server";
 import { guards } from "./guards";
-import { servicesMiddleware } from "./services.server";
+import { servicesMiddleware } from "./session/services.server";
 import { StoresProvider } from "./state/stores";
 import stylesheet from "./styles/app.css?url";
-import { sanitizeRichText } from "./rich-text.server";
+import { sanitizeRichText } from "./shell/rich-text.server";
 import { securityMiddleware } from "./security/middleware.server";
 import { useNonce } from "./security/nonce";
-import { tagManagerFor } from "./tracking.server";
-import { ZOD_JITLESS_SCRIPT } from "./zod-jitless";
+import { tagManagerFor } from "./shell/tracking.server";
+import { ZOD_JITLESS_SCRIPT } from "./forms/zod-jitless";
 
 export const middleware: Route.MiddlewareFunction[] = [
   securityMiddleware,

@@ -53,7 +53,7 @@ const { values: args } = parseArgs({
 });
 const DOCKERFILE = path.resolve(args.dockerfile);
 const CONTEXT = buildContext(DOCKERFILE, path.resolve(args.context));
-/** The organisation search (app/routes.ts: registration/:group/organisation; a group type of app/group-types.ts). */
+/** The organisation search (app/routes.ts: registration/:group/organisation; a group type of app/organisations/group-types.ts). */
 const SEARCH_PAGE = "/registration/education/organisation";
 const START_TIMEOUT_MS = 60_000;
 const REQUEST_TIMEOUT_MS = 15_000;

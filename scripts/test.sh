@@ -17,6 +17,9 @@ redocly lint --max-problems 1000 --format stylish gateway cms
 step "Contracts compatible with contracts/released/ (contracts/README.md, Versioning)"
 node scripts/contract-compat.ts
 
+step "Import directions (dependency-cruiser: no circles, no import back up a layer)"
+depcruise app generated mocks server tests scripts --config .dependency-cruiser.cjs --output-type err
+
 step "Type check"
 react-router typegen
 tsc

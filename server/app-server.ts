@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { createRequestListener } from "@react-router/node";
 import type { ServerBuild } from "react-router";
-import { REQUEST_ID_HEADER, requestIdFrom } from "../app/request-id.ts";
+import { REQUEST_ID_HEADER, requestIdFrom } from "../app/runtime/request-id.ts";
 import { NON_DOCUMENT_POLICY, securityHeaders } from "../app/security/csp.ts";
 import { errorFields, log } from "./log.ts";
 import type { ServerOptions } from "./options.ts";
@@ -136,7 +136,7 @@ export async function startServer(build: ServerBuild, options: ServerOptions): P
   const server = createServer((req, res) => {
     const started = performance.now();
     // Accepted from the load balancer when valid, else new; React Router's request (and so
-    // the app's API clients, app/services.server.ts) sees the same header.
+    // the app's API clients, app/session/services.server.ts) sees the same header.
     const requestId = requestIdFrom(firstHeader(req.headers[REQUEST_ID_HEADER]));
     req.headers[REQUEST_ID_HEADER] = requestId;
     res.setHeader("X-Request-Id", requestId);

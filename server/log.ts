@@ -1,4 +1,4 @@
-// One JSON object per line on stdout (errors on stderr), the shape app/log.server.ts
+// One JSON object per line on stdout (errors on stderr), the shape app/runtime/log.server.ts
 // writes too: time, level, msg, then fields (requestId joins a request's lines).
 
 type Level = "info" | "warn" | "error";

@@ -1,7 +1,7 @@
 import { availableParallelism } from "node:os";
 import path from "node:path";
 
-// The server's own settings (the app's are in app/config.server.ts). Read once at start;
+// The server's own settings (the app's are in app/runtime/config.server.ts). Read once at start;
 // a bad value stops start-up with a message naming the variable, as the app's do.
 
 export interface ServerOptions {
@@ -21,7 +21,7 @@ export interface ServerOptions {
   /** Longer than the load balancer's idle time-out (60 s on AWS ALB), so the balancer closes first. */
   keepAliveTimeoutMs: number;
   buildDirectory: string;
-  /** ENVIRONMENT_LABEL=production, as the app reads it (app/config.server.ts): HSTS on static files too. */
+  /** ENVIRONMENT_LABEL=production, as the app reads it (app/runtime/config.server.ts): HSTS on static files too. */
   production: boolean;
 }
 

@@ -6,7 +6,7 @@ import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import { promisify } from "node:util";
 import { brotliCompress, constants as zlib, gzip } from "node:zlib";
-import { type ContentEncoding as Encoding, preferredEncoding } from "../app/compression.server.ts";
+import { type ContentEncoding as Encoding, preferredEncoding } from "../app/runtime/compression.server.ts";
 
 // Static files of the client build (build/client: hashed /assets and public/'s files).
 // The build never changes while the process runs, so the list of files is read once at

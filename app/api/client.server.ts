@@ -10,7 +10,7 @@ interface ClientOptions {
   timeoutMs: number;
   /** The gateway session token, forwarded from the httpOnly cookie. */
   token?: string | null;
-  /** This request's id (app/request-id.ts), sent as X-Request-Id so backends log the same id. */
+  /** This request's id (app/runtime/request-id.ts), sent as X-Request-Id so backends log the same id. */
   requestId?: string;
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { emptySession, getSession } from "../session.server";
+import { emptySession, getSession } from "../session/session.server";
 import { paymentReturn, toHostedPayment } from "./card-payment.server";
 
 // The payment return is matched to the payment the app sent the user to pay, remembered

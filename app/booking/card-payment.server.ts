@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import type { components } from "../../generated/gateway";
-import { saveSession, type AppSession } from "../session.server";
+import { saveSession, type AppSession } from "../session/session.server";
 
 type PaymentSession = components["schemas"]["PaymentSession"];
 

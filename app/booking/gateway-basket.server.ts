@@ -2,12 +2,12 @@ import { data, type RouterContext, type RouterContextProvider } from "react-rout
 import { discardBasket } from "../api/booking.server";
 import type { GatewayClient } from "../api/client.server";
 import { gatewayFailure } from "../api/result.server";
-import { requireUser } from "../current-user.server";
+import { requireUser } from "../session/current-user.server";
 import type { AssociationRequired } from "./access";
 import type { Basket } from "../../generated/schemas";
 
 // What the visit booking (app/booking/basket.server.ts) and the outreach request
-// (app/components/outreach/basket.server.ts) do alike with their gateway basket.
+// (app/outreach/basket.server.ts) do alike with their gateway basket.
 
 /** The two contexts a flow's guard sets: why the user may not go on, or the flow's scope. */
 export interface FlowGuard<Scope> {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { AGE_BANDS, MAX_PARTICIPANTS, MIN_PARTICIPANTS } from "./ratios";
-import { builtOnFirstUse } from "../built-on-first-use";
+import { builtOnFirstUse } from "../shell/built-on-first-use";
 import type { AgeBand, VisitInformation } from "../../generated/schemas";
 
 // The information step's form: field names, the zod schema (server; the gateway checks

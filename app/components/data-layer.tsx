@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import type { DataLayerPage } from "../context";
+import type { DataLayerPage } from "../session/context";
 
 declare global {
   interface Window {

@@ -1,6 +1,6 @@
 import { Component, useEffect, type ReactNode } from "react";
 import { isRouteErrorResponse, Link } from "react-router";
-import { isChunkLoadError, reloadForChunkErrorInBrowser } from "../chunk-reload";
+import { isChunkLoadError, reloadForChunkErrorInBrowser } from "../shell/chunk-reload";
 import { createLoadingStore, loading } from "../state/loading";
 import { useStore } from "../state/stores";
 

@@ -1,6 +1,6 @@
 import { useId } from "react";
 import { useFetcher } from "react-router";
-import type { FieldErrors } from "../validation";
+import type { FieldErrors } from "../forms/validation";
 import { CheckboxField, Field } from "./field";
 import { FormErrors } from "./form-errors";
 

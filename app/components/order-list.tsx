@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { formatDate, formatMoney } from "../format";
-import { ORDER_STATUS_LABELS } from "./orders/format";
+import { formatDate, formatMoney } from "../shell/format";
+import { ORDER_STATUS_LABELS } from "../orders/format";
 import type { OrderSummary } from "../../generated/schemas";
 
 const KIND_LABELS: Record<OrderSummary["kind"], string> = { visit: "School visit", "group-visit": "Group visit", outreach: "Outreach" };

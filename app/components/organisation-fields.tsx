@@ -1,5 +1,5 @@
-import type { GroupTypeName } from "../group-types";
-import { COUNTRIES, NAME_LABELS, PHASES, PHONE_REQUIRED } from "../organisation-details";
+import type { GroupTypeName } from "../organisations/group-types";
+import { COUNTRIES, NAME_LABELS, PHASES, PHONE_REQUIRED } from "../organisations/organisation-details";
 import { Field, SelectField, TextareaField } from "./field";
 
 interface Props {
@@ -9,7 +9,7 @@ interface Props {
   errors: Record<string, string | undefined>;
 }
 
-/** An organisation's fields as its group type asks for them (app/organisation-details.ts). */
+/** An organisation's fields as its group type asks for them (app/organisations/organisation-details.ts). */
 export function OrganisationFields({ groupType, values, errors }: Props) {
   const v = (name: string) => values[name] ?? "";
   return (

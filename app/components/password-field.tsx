@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type InputHTMLAttributes, type ReactNode } from "react";
-import { checkPassword, PASSWORD_MIN, STRENGTH_LABELS } from "../password";
+import { checkPassword, PASSWORD_MIN, STRENGTH_LABELS } from "../account/password";
 import { FieldError, FieldHint, fieldIds } from "./field";
 
 interface Props extends Omit<InputHTMLAttributes<HTMLInputElement>, "type"> {

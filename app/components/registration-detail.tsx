@@ -1,7 +1,7 @@
 import { Fragment } from "react";
 import { Link } from "react-router";
-import type { GroupTypeName } from "../group-types";
-import { organisationSummaryRows, type OrganisationDetails } from "../organisation-details";
+import type { GroupTypeName } from "../organisations/group-types";
+import { organisationSummaryRows, type OrganisationDetails } from "../organisations/organisation-details";
 import type { Organisation } from "../../generated/schemas";
 
 export interface RegistrationUserDetail {

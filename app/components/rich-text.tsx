@@ -1,7 +1,7 @@
 declare const safeHtml: unique symbol;
 
 /**
- * CMS rich text that has been through the sanitiser (app/rich-text.server.ts). Only
+ * CMS rich text that has been through the sanitiser (app/shell/rich-text.server.ts). Only
  * `sanitizeRichText` makes one, so no unsanitised string can reach the DOM through here.
  */
 export type SafeHtml = string & { readonly [safeHtml]: true };

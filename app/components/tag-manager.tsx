@@ -1,4 +1,4 @@
-import type { Consent } from "../cookie-consent.server";
+import type { Consent } from "../shell/cookie-consent.server";
 
 const consentDefaults = `{ad_storage:"denied",analytics_storage:"denied",ad_user_data:"denied",ad_personalization:"denied",wait_for_update:500}`;
 export const consentGranted = { ad_storage: "granted", analytics_storage: "granted", ad_user_data: "granted", ad_personalization: "granted" };

@@ -1,6 +1,6 @@
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import { servicesContext, userContext } from "../context";
+import { servicesContext, userContext } from "../session/context";
 import { auth } from "./auth";
 
 // The auth guard against a stub gateway answering GET /users/me with one status.

@@ -1,8 +1,8 @@
 import type { MiddlewareFunction } from "react-router";
 import { getCurrentUser } from "../api/gateway.server";
 import { gatewayFailure } from "../api/result.server";
-import { servicesContext, userContext } from "../context";
-import { destroySession } from "../session.server";
+import { servicesContext, userContext } from "../session/context";
+import { destroySession } from "../session/session.server";
 
 /**
  * Resolves the session token to a user. Only a 401 (a token the gateway no longer knows)

@@ -1,7 +1,7 @@
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import { bookingBlockedContext, bookingContext } from "../booking/context";
-import { servicesContext, userContext } from "../context";
+import { servicesContext, userContext } from "../session/context";
 import { booking } from "./booking";
 
 // The booking guard against a stub gateway client (only the calls it makes).

@@ -5,8 +5,8 @@ import { associationAccess, decideStep } from "../booking/access";
 import { findOpenBasket } from "../booking/basket.server";
 import { bookingBlockedContext, bookingContext } from "../booking/context";
 import { FLOW_KINDS, flowFor } from "../booking/steps";
-import { servicesContext, userContext } from "../context";
-import { toLogin } from "./login-required";
+import { servicesContext, userContext } from "../session/context";
+import { toLogin } from "../session/login-redirect";
 
 /**
  * The booking routes need: a logged-in user (loginRequired runs first, on the account

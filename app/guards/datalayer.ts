@@ -1,5 +1,5 @@
 import type { MiddlewareFunction } from "react-router";
-import { dataLayerContext, themeContext, userContext } from "../context";
+import { dataLayerContext, themeContext, userContext } from "../session/context";
 
 /** Describes the page for the tag manager's data layer: section and login state only. */
 export const datalayer: MiddlewareFunction<Response> = ({ url, context }) => {

@@ -1,6 +1,6 @@
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import { servicesContext, userContext } from "../context";
+import { servicesContext, userContext } from "../session/context";
 import { guardRegistry, guards } from "./index";
 import { themeFor } from "./theme";
 

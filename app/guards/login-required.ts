@@ -1,16 +1,6 @@
-import { redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
-import { servicesContext, userContext } from "../context";
-import { loginPath } from "../safe-redirect";
-
-/**
- * Sends an anonymous request to /login, carrying a same-site path to come back to, and
- * saying so when its session has just timed out: otherwise the user, who was logged in a
- * moment ago as far as they know, would meet the login page without a reason.
- */
-export function toLogin(context: Readonly<RouterContextProvider>, url: URL): Response {
-  const reason = context.get(servicesContext).sessionTimedOut ? "timeout" : undefined;
-  return redirect(loginPath(url.pathname + url.search, reason));
-}
+import type { MiddlewareFunction } from "react-router";
+import { userContext } from "../session/context";
+import { toLogin } from "../session/login-redirect";
 
 export const loginRequired: MiddlewareFunction<Response> = ({ url, context }) => {
   if (!context.get(userContext)) throw toLogin(context, url);

@@ -1,7 +1,8 @@
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import { servicesContext, userContext } from "../context";
-import { outreach, outreachBlockedContext, outreachContext } from "./outreach";
+import { servicesContext, userContext } from "../session/context";
+import { outreachBlockedContext, outreachContext } from "../outreach/context";
+import { outreach } from "./outreach";
 
 // The outreach guard against a stub gateway client (only the calls it makes).
 function stubGateway(responses: Record<string, unknown>, calls: string[]) {

@@ -1,27 +1,13 @@
-import { createContext, redirect, type MiddlewareFunction } from "react-router";
+import { redirect, type MiddlewareFunction } from "react-router";
 import { listMyAssociations } from "../api/gateway.server";
 import { getOutreachEligibility } from "../api/outreach.server";
 import { succeeded } from "../api/result.server";
-import { associationAccess, type AssociationRequired } from "../booking/access";
+import { associationAccess } from "../booking/access";
 import { findOpenBasket } from "../booking/basket.server";
-import { decideOutreachStep } from "../components/outreach/steps";
-import { servicesContext, userContext } from "../context";
-import { toLogin } from "./login-required";
-import type { Basket, OutreachEligibility } from "../../generated/schemas";
-
-/** Set by the outreach guard: the organisation, its eligibility and the outreach basket in progress. */
-export interface OutreachScope {
-  organisationId: string;
-  organisationName: string;
-  eligibility: OutreachEligibility;
-  /** The newest open (or held) outreach basket, or null (always null when not eligible). */
-  basket: Basket | null;
-}
-
-export const outreachContext = createContext<OutreachScope | null>(null);
-
-/** Set instead of the scope when the user has no approved association (the layout explains, 403). */
-export const outreachBlockedContext = createContext<AssociationRequired | null>(null);
+import { outreachBlockedContext, outreachContext } from "../outreach/context";
+import { decideOutreachStep } from "../outreach/steps";
+import { servicesContext, userContext } from "../session/context";
+import { toLogin } from "../session/login-redirect";
 
 /**
  * The outreach routes need: a logged-in user with an approved association with their

@@ -1,6 +1,6 @@
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import { userContext } from "../context";
+import { userContext } from "../session/context";
 import { saveDraft } from "../registration/draft.server";
 import { registration } from "./registration";
 

@@ -1,5 +1,5 @@
 import { redirect, type MiddlewareFunction } from "react-router";
-import { userContext } from "../context";
+import { userContext } from "../session/context";
 import { readDraft } from "../registration/draft.server";
 import { registrationParamsSchema } from "../registration/params.server";
 import { firstMissingStep, stepOf } from "../registration/steps";

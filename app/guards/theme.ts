@@ -1,5 +1,5 @@
 import type { MiddlewareFunction } from "react-router";
-import { themeContext, type Theme } from "../context";
+import { themeContext, type Theme } from "../session/context";
 
 const sections: [prefix: string, theme: Theme][] = [
   ["/account/book/outreach", "outreach"],

@@ -3,9 +3,9 @@ import { data } from "react-router";
 import { z } from "zod";
 import { createGatewayClient } from "../api/client.server";
 import { getOrganisation } from "../api/gateway.server";
-import { config } from "../config.server";
-import { GROUP_TYPE_LABELS, GROUP_TYPES, type GroupTypeName } from "../group-types";
-import type { OrganisationDetails } from "../organisation-details";
+import { config } from "../runtime/config.server";
+import { GROUP_TYPE_LABELS, GROUP_TYPES, type GroupTypeName } from "../organisations/group-types";
+import type { OrganisationDetails } from "../organisations/organisation-details";
 import type { RegistrationUser } from "./user";
 
 // The registration draft (ADR 0006): what the user has saved of each step, in an

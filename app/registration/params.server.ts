@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { GROUP_TYPES } from "../group-types";
+import { GROUP_TYPES } from "../organisations/group-types";
 
 /**
  * The registration layout's params: an unknown group type is a 404 (the layout's loader).

@@ -1,4 +1,4 @@
-import type { GroupTypeName } from "../group-types";
+import type { GroupTypeName } from "../organisations/group-types";
 
 // Registration's steps, in order, and which saved parts of the draft each one needs.
 // Pages import this module for their paths: it must not bring zod to the browser (the

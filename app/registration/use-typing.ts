@@ -1,5 +1,5 @@
 import { useEffect, useRef, type FormEvent } from "react";
-import type { GroupTypeName } from "../group-types";
+import type { GroupTypeName } from "../organisations/group-types";
 import {
   createRegistrationStore, NEVER_KEPT, REGISTRATION_STORAGE_KEY, persistRegistration, registrationState, type RegistrationArea,
 } from "../state/registration";

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { emailSchema } from "../email-schema";
-import { checkPassword } from "../password";
-import { USER_DETAIL_FIELDS, userDetailsSchema } from "../user-details";
+import { emailSchema } from "../forms/email-schema";
+import { checkPassword } from "../account/password";
+import { USER_DETAIL_FIELDS, userDetailsSchema } from "../account/user-details";
 
 // Registration's "your details" step: the account edit's fields, plus email and password.
 

@@ -2,10 +2,10 @@ import { Link, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/accessibility";
 import { getPage } from "../api/cms.server";
 import { RichText } from "../components/rich-text";
-import { servicesContext } from "../context";
-import { pageTitle } from "../meta";
+import { servicesContext } from "../session/context";
+import { pageTitle } from "../shell/meta";
 import type { loader as rootLoader } from "../root";
-import { sanitizeRichText } from "../rich-text.server";
+import { sanitizeRichText } from "../shell/rich-text.server";
 import type { Link as CmsLink } from "../../generated/schemas";
 
 // The accessibility statement of this website. It ranks above the CMS page route

@@ -3,10 +3,10 @@ import type { Route } from "./+types/content-page";
 import { getPage } from "../api/cms.server";
 import { required } from "../api/result.server";
 import { RichText } from "../components/rich-text";
-import { servicesContext } from "../context";
-import { pageTitle } from "../meta";
-import { sanitizeRichText } from "../rich-text.server";
-import { validParams } from "../params";
+import { servicesContext } from "../session/context";
+import { pageTitle } from "../shell/meta";
+import { sanitizeRichText } from "../shell/rich-text.server";
+import { validParams } from "../forms/params";
 
 // CMS pages linked from the footer (accessibility, privacy, terms…). Static routes rank
 // above this one, and a slug the CMS does not know is the 404 page.

@@ -1,8 +1,8 @@
 import { data, redirect } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/cookie-consent";
-import { serializeConsent } from "../cookie-consent.server";
-import { safeRedirectPath } from "../safe-redirect";
+import { serializeConsent } from "../shell/cookie-consent.server";
+import { safeRedirectPath } from "../security/safe-redirect";
 
 const schema = z.object({
   consent: z.enum(["accepted", "rejected"]),

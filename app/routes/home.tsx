@@ -2,10 +2,10 @@ import { Link } from "react-router";
 import type { Route } from "./+types/home";
 import { getPage } from "../api/cms.server";
 import { required } from "../api/result.server";
-import { servicesContext } from "../context";
+import { servicesContext } from "../session/context";
 import { RichText } from "../components/rich-text";
-import { pageTitle } from "../meta";
-import { sanitizeRichText } from "../rich-text.server";
+import { pageTitle } from "../shell/meta";
+import { sanitizeRichText } from "../shell/rich-text.server";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { cms } = context.get(servicesContext);

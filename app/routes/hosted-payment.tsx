@@ -4,12 +4,12 @@ import type { Route } from "./+types/hosted-payment";
 import { getPayment } from "../api/booking.server";
 import { required } from "../api/result.server";
 import { PAYMENT_RETURN_PATH } from "../booking/steps";
-import { config } from "../config.server";
-import { requireUser } from "../current-user.server";
-import { safeRedirectPath } from "../safe-redirect";
-import { formatMoney } from "../format";
-import { pageTitle } from "../meta";
-import { validParams } from "../params";
+import { config } from "../runtime/config.server";
+import { requireUser } from "../session/current-user.server";
+import { safeRedirectPath } from "../security/safe-redirect";
+import { formatMoney } from "../shell/format";
+import { pageTitle } from "../shell/meta";
+import { validParams } from "../forms/params";
 
 // The embedded default's stand-in for the card provider's hosted payment page. With a
 // real gateway configured the provider hosts its own page, so this one is a 404. It sends

@@ -5,14 +5,14 @@ import { requestPasswordReset } from "../api/gateway.server";
 import { fieldErrors, inlineRetry, problemText } from "../api/result.server";
 import { Field } from "../components/field";
 import { FormErrors } from "../components/form-errors";
-import { config } from "../config.server";
-import { servicesContext } from "../context";
-import { emailSchema } from "../email-schema";
-import { embeddedMailTo } from "../embedded.server";
-import { pageTitle } from "../meta";
+import { config } from "../runtime/config.server";
+import { servicesContext } from "../session/context";
+import { emailSchema } from "../forms/email-schema";
+import { embeddedMailTo } from "../runtime/embedded.server";
+import { pageTitle } from "../shell/meta";
 import { rateLimit } from "../security/limits.server";
 import { retryAfterHeaders } from "../security/retry-after";
-import { formValues, toFieldErrors } from "../validation";
+import { formValues, toFieldErrors } from "../forms/validation";
 
 const forgotSchema = z.object({
   email: emailSchema,

@@ -4,11 +4,11 @@ import type { Route } from "./+types/login-reset";
 import { completePasswordReset } from "../api/gateway.server";
 import { Field } from "../components/field";
 import { PasswordField } from "../components/password-field";
-import { servicesContext } from "../context";
-import { pageTitle } from "../meta";
-import { validParams } from "../params";
-import { checkPassword } from "../password";
-import { toFieldErrors } from "../validation";
+import { servicesContext } from "../session/context";
+import { pageTitle } from "../shell/meta";
+import { validParams } from "../forms/params";
+import { checkPassword } from "../account/password";
+import { toFieldErrors } from "../forms/validation";
 import { FormErrors } from "../components/form-errors";
 import { problemText } from "../api/result.server";
 

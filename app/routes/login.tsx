@@ -5,14 +5,14 @@ import { login, logout } from "../api/gateway.server";
 import { inlineRetry } from "../api/result.server";
 import { Field } from "../components/field";
 import { FormErrors } from "../components/form-errors";
-import { emailSchema } from "../email-schema";
-import { servicesContext, userContext } from "../context";
-import { pageTitle } from "../meta";
-import { safeRedirectPath } from "../safe-redirect";
+import { emailSchema } from "../forms/email-schema";
+import { servicesContext, userContext } from "../session/context";
+import { pageTitle } from "../shell/meta";
+import { safeRedirectPath } from "../security/safe-redirect";
 import { rateLimit } from "../security/limits.server";
 import { retryAfterHeaders } from "../security/retry-after";
-import { startSession } from "../session.server";
-import { formValues, toFieldErrors } from "../validation";
+import { startSession } from "../session/session.server";
+import { formValues, toFieldErrors } from "../forms/validation";
 
 const loginSchema = z.object({
   email: emailSchema,

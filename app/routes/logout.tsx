@@ -1,9 +1,9 @@
 import { Form, redirect } from "react-router";
 import type { Route } from "./+types/logout";
 import { logout } from "../api/gateway.server";
-import { servicesContext, userContext } from "../context";
-import { pageTitle } from "../meta";
-import { destroySession } from "../session.server";
+import { servicesContext, userContext } from "../session/context";
+import { pageTitle } from "../shell/meta";
+import { destroySession } from "../session/session.server";
 
 export async function action({ context }: Route.ActionArgs) {
   const { session, gateway } = context.get(servicesContext);

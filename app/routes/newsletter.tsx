@@ -3,12 +3,12 @@ import type { Route } from "./+types/newsletter";
 import { subscribeToNewsletter } from "../api/gateway.server";
 import { fieldErrors, inlineRetry, problemText } from "../api/result.server";
 import { NewsletterSignup } from "../components/newsletter-signup";
-import { servicesContext } from "../context";
-import { pageTitle } from "../meta";
-import { NEWSLETTER_SUCCESS, newsletterSchema } from "../newsletter";
+import { servicesContext } from "../session/context";
+import { pageTitle } from "../shell/meta";
+import { NEWSLETTER_SUCCESS, newsletterSchema } from "../shell/newsletter";
 import { rateLimit } from "../security/limits.server";
 import { retryAfterHeaders } from "../security/retry-after";
-import { toFieldErrors } from "../validation";
+import { toFieldErrors } from "../forms/validation";
 
 // A refused (429) post tells the client when to try again.
 export const headers = retryAfterHeaders;

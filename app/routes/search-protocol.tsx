@@ -1,5 +1,5 @@
 import type { Route } from "./+types/search-protocol";
-import { config } from "../config.server";
+import { config } from "../runtime/config.server";
 
 // The embedded default's search endpoint: /1/* answers the Algolia wire protocol from the
 // engine in mocks/search (loaded only here, only when no search hosts are configured).

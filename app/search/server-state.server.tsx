@@ -1,6 +1,6 @@
 import { renderToString } from "react-dom/server";
 import { getServerState, type InstantSearchServerState } from "react-instantsearch-core";
-import { config } from "../config.server";
+import { config } from "../runtime/config.server";
 import { createSearchClient } from "./client";
 import { OrganisationSearchTree, type OrganisationSearchTreeProps } from "./organisation-search";
 

@@ -1,4 +1,4 @@
-import { config, type RateLimitName } from "../config.server";
+import { config, type RateLimitName } from "../runtime/config.server";
 import { clientAddress } from "./client-address.server";
 import { FixedWindowLimiter, waitPhrase } from "./rate-limit";
 

@@ -1,5 +1,5 @@
 import { data, type MiddlewareFunction } from "react-router";
-import { config } from "../config.server";
+import { config } from "../runtime/config.server";
 import { NON_DOCUMENT_POLICY, securityHeaders } from "./csp";
 import { crossOriginRefusal } from "./origin";
 

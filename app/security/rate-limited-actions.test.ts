@@ -38,9 +38,9 @@ afterEach(() => {
 });
 
 async function contextWithServices() {
-  const { servicesContext } = await import("../context");
+  const { servicesContext } = await import("../session/context");
   const { createCmsClient, createGatewayClient } = await import("../api/client.server");
-  const { getSession } = await import("../session.server");
+  const { getSession } = await import("../session/session.server");
   const context = new RouterContextProvider();
   context.set(servicesContext, {
     session: await getSession(new Request("http://localhost/")),

@@ -1,5 +1,5 @@
 import { proxy, snapshot, subscribe } from "valtio";
-import { GROUP_TYPES, type GroupTypeName } from "../group-types";
+import { GROUP_TYPES, type GroupTypeName } from "../organisations/group-types";
 
 // Unsaved registration typing only (docs/requirements.md §7: sub-areas per group type). What a step has
 // saved lives in the server's encrypted draft cookie (app/registration/draft.server.ts);

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { parseConfig } from "../../app/config.server";
+import { parseConfig } from "../../app/runtime/config.server";
 import { type SearchHttpServer, serveSearchOverHttp } from "../../mocks/search/http-server";
 import { getSearchEngine } from "../../mocks/search/protocol";
 import { searchCaseRequests } from "./support/search-cases";

@@ -1,6 +1,6 @@
 import { Verifier } from "@pact-foundation/pact";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseConfig } from "../../app/config.server";
+import { parseConfig } from "../../app/runtime/config.server";
 import { type SearchHttpServer, serveSearchOverHttp } from "../../mocks/search/http-server";
 import { getSearchEngine } from "../../mocks/search/protocol";
 import { pactFile, writePactFile } from "./support/pact";

@@ -4,7 +4,7 @@ import { waitForHydration } from "./registration-support";
 
 // A form post whose body the server cannot read as a form: something between the browser
 // and the site (a proxy, an extension) changed its type. The server refuses it before any
-// action runs (app/form-posts.server.ts), with a page that says what to do.
+// action runs (app/forms/form-posts.server.ts), with a page that says what to do.
 
 const UNREADABLE = "We could not read what was sent. Go back, check the form and send it again.";
 

@@ -78,7 +78,7 @@ describe(".dockerignore as Docker reads it", () => {
     // `*.log` matches at the root only; `**/` would be needed deeper.
     expect(ignored("server/debug.log")).toBe(false);
     expect(ignored("server/main.ts")).toBe(false);
-    expect(ignored("app/request-id.ts")).toBe(false);
+    expect(ignored("app/runtime/request-id.ts")).toBe(false);
   });
 
   it("takes ** across directories and ! to re-include, the last match deciding", () => {

@@ -44,7 +44,7 @@ describe("the Dockerfile's runtime stage", () => {
     const copied = runtimeCopies();
     const covered = (file: string) => copied.some((src) => file === src || file.startsWith(`${src.replace(/\/$/, "")}/`));
     const graph = [...importGraph("server.ts")];
-    expect(graph).toContain("app/request-id.ts");
+    expect(graph).toContain("app/runtime/request-id.ts");
     expect(graph.filter((file) => !covered(file))).toEqual([]);
   });
 });

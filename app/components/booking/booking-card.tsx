@@ -1,6 +1,6 @@
 import { Form } from "react-router";
 import { STEP_PATHS } from "../../booking/steps";
-import { formatDate, formatMoney } from "../../format";
+import { formatDate, formatMoney } from "../../shell/format";
 import "./booking.css";
 import type { Basket, Quote } from "../../../generated/schemas";
 

@@ -1,4 +1,4 @@
-import { formatMoney } from "../../format";
+import { formatMoney } from "../../shell/format";
 import "./booking.css";
 import type { Money, PriceLine } from "../../../generated/schemas";
 

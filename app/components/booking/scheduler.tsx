@@ -1,5 +1,5 @@
 import type { ChangeEvent, ReactNode } from "react";
-import { formatDate, formatMoney } from "../../format";
+import { formatDate, formatMoney } from "../../shell/format";
 import "./booking.css";
 import type { Activity, TimeSlot as Slot } from "../../../generated/schemas";
 

@@ -1,10 +1,10 @@
 import { Form, Link } from "react-router";
 import { IDEMPOTENCY_FIELD } from "../../booking/idempotency";
-import { formatMoney } from "../../format";
+import { formatMoney } from "../../shell/format";
 import { FormErrors } from "../form-errors";
 import { PriceTable } from "../booking/price-table";
 import { Field } from "../field";
-import type { AmendLine, AmendValues } from "./amendment";
+import type { AmendLine, AmendValues } from "../../orders/amendment";
 import "../booking/group/group.css";
 import type { Money, PriceLine } from "../../../generated/schemas";
 

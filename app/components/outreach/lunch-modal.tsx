@@ -1,5 +1,5 @@
 import { DraftActions, Modal, useHydrated } from "../modal";
-import { addMinutes, LUNCH, lunchStarts } from "./schedule";
+import { addMinutes, LUNCH, lunchStarts } from "../../outreach/schedule";
 
 // The lunch modal: when our team takes its lunch break (30 to 60 minutes, between 11:00
 // and 14:30, not during a session). Two radio groups: how long, and when it starts; a

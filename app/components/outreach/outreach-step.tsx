@@ -1,13 +1,13 @@
 import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
-import { formatDate, formatMoney } from "../../format";
+import { formatDate, formatMoney } from "../../shell/format";
 import { StepsBreadcrumb } from "../steps-breadcrumb";
 import "../booking/booking.css";
 import "./outreach.css";
 import {
   OUTREACH_LABELS, OUTREACH_PATHS, OUTREACH_STEPS, OUTREACH_TITLES, outreachStepDone,
   type OutreachStep,
-} from "./steps";
+} from "../../outreach/steps";
 import type { Basket, Quote, OutreachActivity } from "../../../generated/schemas";
 
 /** What step loaders return as `outreach` (see outreachView in basket.server.ts). */

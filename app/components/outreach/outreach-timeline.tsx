@@ -1,5 +1,5 @@
 import { toMinutes } from "../../booking/times";
-import { lunchProblems, sessionName, sessionProblems, span, type PlacedSession, type Range, type SchoolDay } from "./schedule";
+import { lunchProblems, sessionName, sessionProblems, span, type PlacedSession, type Range, type SchoolDay } from "../../outreach/schedule";
 
 // The outreach day at the school: the school day, its lunch time, the sessions and our
 // team's lunch break in time order, with clashes said in words (not only colour) and a

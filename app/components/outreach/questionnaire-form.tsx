@@ -1,6 +1,6 @@
 import { RadioGroup } from "../booking/fields";
 import { Field, SelectField, TextareaField } from "../field";
-import { answerId, answerName, groupQuestions, limitsHint, maxLengthOf } from "./questionnaire";
+import { answerId, answerName, groupQuestions, limitsHint, maxLengthOf } from "../../outreach/questionnaire";
 import type { Question, Questionnaire } from "../../../generated/schemas";
 
 // The outreach questionnaire rendered from the gateway's definition: one control per

@@ -1,5 +1,5 @@
 import { DraftActions, Modal, useHydrated } from "../modal";
-import type { ScheduleActivity } from "./schedule";
+import type { ScheduleActivity } from "../../outreach/schedule";
 
 // The time-slot modal: the start times our team offers on the chosen day for one
 // session's activity, as a radio group (one tab stop, arrow keys to choose). A time in

@@ -5,10 +5,10 @@ import {
   getOrganisation, leaveAssociation, listMyAssociations, requestAssociation, setCurrentOrganisation,
 } from "../../api/gateway.server";
 import { problemText, required, succeeded } from "../../api/result.server";
-import { requireUser } from "../../current-user.server";
-import { GROUP_TYPE_LABELS } from "../../group-types";
-import { pageTitle } from "../../meta";
-import { validParams } from "../../params";
+import { requireUser } from "../../session/current-user.server";
+import { GROUP_TYPE_LABELS } from "../../organisations/group-types";
+import { pageTitle } from "../../shell/meta";
+import { validParams } from "../../forms/params";
 import { useBrowserSearchClient } from "../../search/browser-client";
 import { OrganisationSearch } from "../../search/organisation-search";
 import { loadOrganisationSearch } from "../../search/server-state.server";

@@ -3,11 +3,11 @@ import type { Route } from "./+types/order-calendar";
 import { listVenues } from "../../api/cms.server";
 import { getOrder } from "../../api/gateway.server";
 import { required } from "../../api/result.server";
-import { buildCalendar, calendarFileName, orderEvent } from "../../calendar/ics";
-import { servicesContext } from "../../context";
-import { requireUser } from "../../current-user.server";
-import { ORDER_STATUS_LABELS } from "../../components/orders/format";
-import { validParams } from "../../params";
+import { buildCalendar, calendarFileName, orderEvent } from "../../orders/ics";
+import { servicesContext } from "../../session/context";
+import { requireUser } from "../../session/current-user.server";
+import { ORDER_STATUS_LABELS } from "../../orders/format";
+import { validParams } from "../../forms/params";
 
 const paramsSchema = z.object({ orderId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) });
 

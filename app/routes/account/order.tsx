@@ -6,24 +6,24 @@ import {
 } from "../../api/booking.server";
 import { getCurrentTerms } from "../../api/cms.server";
 import { getOrder } from "../../api/gateway.server";
-import { organisationPlace } from "../../calendar/ics";
+import { organisationPlace } from "../../orders/ics";
 import { fieldErrors, required } from "../../api/result.server";
 import { paymentReturn, returnUrlFor, toHostedPayment } from "../../booking/card-payment.server";
 import { IDEMPOTENCY_FIELD, newIdempotencyKey, submittedKey } from "../../booking/idempotency";
 import { AGE_BAND_LABELS } from "../../booking/ratios";
-import { TICKET_TYPE_LABELS } from "../../components/booking/group/tickets";
+import { TICKET_TYPE_LABELS } from "../../booking/group/tickets";
 import { PriceTable } from "../../components/booking/price-table";
 import {
   amendLines, bookedValues, parseAmendment, placeAmendmentErrors, valuesFromForm, type AmendValues,
-} from "../../components/orders/amendment";
+} from "../../orders/amendment";
 import { AmendmentConfirmForm, AmendmentEditForm } from "../../components/orders/amendment-form";
 import { CancellationForm } from "../../components/orders/cancellation-form";
-import { servicesContext } from "../../context";
-import { requireUser } from "../../current-user.server";
-import { formatDateTime, ORDER_STATUS_LABELS } from "../../components/orders/format";
-import { formatDate, formatMoney } from "../../format";
-import { pageTitle } from "../../meta";
-import { validParams } from "../../params";
+import { servicesContext } from "../../session/context";
+import { requireUser } from "../../session/current-user.server";
+import { formatDateTime, ORDER_STATUS_LABELS } from "../../orders/format";
+import { formatDate, formatMoney } from "../../shell/format";
+import { pageTitle } from "../../shell/meta";
+import { validParams } from "../../forms/params";
 import "../../components/booking/group/group.css";
 import type { AmendmentQuote, Order } from "../../../generated/schemas";
 

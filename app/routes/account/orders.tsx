@@ -4,8 +4,8 @@ import type { Route } from "./+types/orders";
 import { listOrders } from "../../api/gateway.server";
 import { succeeded } from "../../api/result.server";
 import { OrderList } from "../../components/order-list";
-import { requireUser } from "../../current-user.server";
-import { pageTitle } from "../../meta";
+import { requireUser } from "../../session/current-user.server";
+import { pageTitle } from "../../shell/meta";
 
 const PAGE_SIZE = 10;
 const querySchema = z.object({

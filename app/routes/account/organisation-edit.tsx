@@ -5,15 +5,15 @@ import { getOrganisation, listMyAssociations, updateOrganisation } from "../../a
 import { problemText, required, succeeded } from "../../api/result.server";
 import { OrganisationFields } from "../../components/organisation-fields";
 import { DetailRows } from "../../components/registration-detail";
-import { requireUser } from "../../current-user.server";
-import { GROUP_TYPE_LABELS } from "../../group-types";
-import { pageTitle } from "../../meta";
+import { requireUser } from "../../session/current-user.server";
+import { GROUP_TYPE_LABELS } from "../../organisations/group-types";
+import { pageTitle } from "../../shell/meta";
 import {
   organisationDetailsSchema, organisationFieldNames, organisationFormField, organisationFormValues, organisationKind,
   organisationSummaryRows,
-} from "../../organisation-details";
-import { validParams } from "../../params";
-import { formValues, toFieldErrors } from "../../validation";
+} from "../../organisations/organisation-details";
+import { validParams } from "../../forms/params";
+import { formValues, toFieldErrors } from "../../forms/validation";
 import type { OrganisationUpdate } from "../../../generated/schemas";
 
 const paramsSchema = z.object({ organisationId: z.string().regex(/^[\w-]{1,100}$/).optional() });

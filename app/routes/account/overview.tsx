@@ -3,9 +3,9 @@ import type { Route } from "./+types/overview";
 import { getOrganisation, listMyAssociations, listOrders } from "../../api/gateway.server";
 import { succeeded } from "../../api/result.server";
 import { OrderList } from "../../components/order-list";
-import { requireUser } from "../../current-user.server";
-import { GROUP_TYPE_LABELS } from "../../group-types";
-import { pageTitle } from "../../meta";
+import { requireUser } from "../../session/current-user.server";
+import { GROUP_TYPE_LABELS } from "../../organisations/group-types";
+import { pageTitle } from "../../shell/meta";
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   const { user, gateway } = requireUser(context, url);

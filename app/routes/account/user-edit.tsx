@@ -3,10 +3,10 @@ import type { Route } from "./+types/user-edit";
 import { updateCurrentUser } from "../../api/gateway.server";
 import { fieldErrors, inlineRetry, problemText } from "../../api/result.server";
 import { CheckboxField, Field } from "../../components/field";
-import { requireUser } from "../../current-user.server";
-import { pageTitle } from "../../meta";
-import { ACCOUNT_DETAIL_FIELDS, accountDetailsSchema } from "../../user-details";
-import { formValues, toFieldErrors } from "../../validation";
+import { requireUser } from "../../session/current-user.server";
+import { pageTitle } from "../../shell/meta";
+import { ACCOUNT_DETAIL_FIELDS, accountDetailsSchema } from "../../account/user-details";
+import { formValues, toFieldErrors } from "../../forms/validation";
 import { FormErrors } from "../../components/form-errors";
 
 export async function action({ request, context, url }: Route.ActionArgs) {

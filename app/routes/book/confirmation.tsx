@@ -6,10 +6,10 @@ import { requireBooking } from "../../booking/basket.server";
 import { FLOW_STEPS, STEP_PATHS } from "../../booking/steps";
 import { BookingBreadcrumb } from "../../components/booking/booking-breadcrumb";
 import { OrderNextSteps } from "../../components/orders/order-next-steps";
-import { formatDateTime, ORDER_STATUS_LABELS } from "../../components/orders/format";
-import { formatDate, formatMoney } from "../../format";
-import { pageTitle } from "../../meta";
-import { validParams } from "../../params";
+import { formatDateTime, ORDER_STATUS_LABELS } from "../../orders/format";
+import { formatDate, formatMoney } from "../../shell/format";
+import { pageTitle } from "../../shell/meta";
+import { validParams } from "../../forms/params";
 import type { Order } from "../../../generated/schemas";
 
 const querySchema = z.object({ orderId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) });

@@ -12,10 +12,10 @@ import { STEP_PATHS } from "../../booking/steps";
 import { BookingStep } from "../../components/booking/booking-step";
 import { FormErrors } from "../../components/form-errors";
 import { MonthCalendar } from "../../components/booking/month-calendar";
-import { servicesContext } from "../../context";
-import { formatDate } from "../../format";
-import { pageTitle } from "../../meta";
-import { toFieldErrors } from "../../validation";
+import { servicesContext } from "../../session/context";
+import { formatDate } from "../../shell/format";
+import { pageTitle } from "../../shell/meta";
+import { toFieldErrors } from "../../forms/validation";
 
 const londonMonth = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London", year: "numeric", month: "2-digit" });
 

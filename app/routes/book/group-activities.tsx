@@ -6,9 +6,9 @@ import { fieldErrors, problemText } from "../../api/result.server";
 import { bookingView, redirectToNextStep, requireBasket, requireBooking } from "../../booking/basket.server";
 import { BookingStep } from "../../components/booking/booking-step";
 import { FormErrors } from "../../components/form-errors";
-import { groupActivitiesOfTheDay } from "../../components/booking/group/activities.server";
+import { groupActivitiesOfTheDay } from "../../booking/group/activities.server";
 import { ActivityPicker } from "../../components/booking/group/activity-picker";
-import { pageTitle } from "../../meta";
+import { pageTitle } from "../../shell/meta";
 import { SaveAndContinue } from "../../components/save-and-continue";
 
 const schema = z.object({

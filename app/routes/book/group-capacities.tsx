@@ -4,12 +4,12 @@ import { updateBasketGroupCapacities } from "../../api/booking.server";
 import { bookingView, redirectToNextStep, requireBasket, requireBooking } from "../../booking/basket.server";
 import { BookingStep } from "../../components/booking/booking-step";
 import { FormErrors } from "../../components/form-errors";
-import { chosenActivities, ownHeldPlaces } from "../../components/booking/group/activities.server";
+import { chosenActivities, ownHeldPlaces } from "../../booking/group/activities.server";
 import { TicketRows } from "../../components/booking/group/ticket-rows";
 import {
   MAX_ROWS, emptyRow, parseTicketRows, placeGatewayErrors, rowsFromForm, rowsFromTickets, type FieldErrors, type FormRows,
-} from "../../components/booking/group/tickets";
-import { pageTitle } from "../../meta";
+} from "../../booking/group/tickets";
+import { pageTitle } from "../../shell/meta";
 import { SaveAndContinue } from "../../components/save-and-continue";
 import { problemText } from "../../api/result.server";
 

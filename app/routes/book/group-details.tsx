@@ -7,10 +7,10 @@ import { FormErrors } from "../../components/form-errors";
 import { RadioGroup, TextareaField } from "../../components/booking/fields";
 import {
   ARRIVE_FROM, ARRIVE_UNTIL, DETAIL_FIELDS, MAX_COACHES, detailField, detailValues, detailsSchema, toGroupDetails,
-} from "../../components/booking/group/details";
+} from "../../booking/group/details";
 import { Field } from "../../components/field";
-import { pageTitle } from "../../meta";
-import { formValues, toFieldErrors } from "../../validation";
+import { pageTitle } from "../../shell/meta";
+import { formValues, toFieldErrors } from "../../forms/validation";
 import "../../components/booking/group/group.css";
 import { SaveAndContinue } from "../../components/save-and-continue";
 import { problemText } from "../../api/result.server";

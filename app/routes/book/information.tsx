@@ -14,10 +14,10 @@ import { BookingStep } from "../../components/booking/booking-step";
 import { FormErrors } from "../../components/form-errors";
 import { RadioGroup, TextareaField } from "../../components/booking/fields";
 import { Field } from "../../components/field";
-import { pageTitle } from "../../meta";
+import { pageTitle } from "../../shell/meta";
 import { bookingState, createBookingStore } from "../../state/booking";
 import { useStore } from "../../state/stores";
-import { formValues, toFieldErrors } from "../../validation";
+import { formValues, toFieldErrors } from "../../forms/validation";
 import { SaveAndContinue } from "../../components/save-and-continue";
 
 export function loader({ context, url }: Route.LoaderArgs) {

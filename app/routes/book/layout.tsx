@@ -4,7 +4,7 @@ import { bookingBlockedContext } from "../../booking/context";
 import { rejectBlocked } from "../../booking/gateway-basket.server";
 import { FlowLayoutError, flowLayoutErrorTitle } from "../../components/booking/association-required";
 import { guards } from "../../guards";
-import { pageTitle } from "../../meta";
+import { pageTitle } from "../../shell/meta";
 
 export const middleware: Route.MiddlewareFunction[] = guards("booking");
 

@@ -4,8 +4,8 @@ import { completePaymentReturn } from "../../api/booking.server";
 import { findOpenBasket, requireBooking } from "../../booking/basket.server";
 import { paymentReturn } from "../../booking/card-payment.server";
 import { confirmationPath, STEP_PATHS } from "../../booking/steps";
-import { servicesContext } from "../../context";
-import { pageTitle } from "../../meta";
+import { servicesContext } from "../../session/context";
+import { pageTitle } from "../../shell/meta";
 
 /**
  * The hosted payment page sends the browser here with its query parameters; they go to

@@ -18,9 +18,9 @@ import { DayTimeline } from "../../components/booking/day-timeline";
 import { HoldTimer } from "../../components/booking/hold-timer";
 import { PriceTable } from "../../components/booking/price-table";
 import { CheckboxField } from "../../components/field";
-import { servicesContext } from "../../context";
-import { formatDate } from "../../format";
-import { pageTitle } from "../../meta";
+import { servicesContext } from "../../session/context";
+import { formatDate } from "../../shell/format";
+import { pageTitle } from "../../shell/meta";
 import type { Basket } from "../../../generated/schemas";
 
 const PAYMENT_TEXT = {

@@ -14,7 +14,7 @@ import { FormErrors } from "../../components/form-errors";
 import { DayTimeline } from "../../components/booking/day-timeline";
 import { SchedulerGroup, SchedulerRow } from "../../components/booking/scheduler";
 import type { GatewayClient } from "../../api/client.server";
-import { pageTitle } from "../../meta";
+import { pageTitle } from "../../shell/meta";
 import { bookingState, createBookingStore } from "../../state/booking";
 import { useStore } from "../../state/stores";
 import { SaveAndContinue } from "../../components/save-and-continue";

@@ -7,12 +7,12 @@ import { AGE_BAND_LABELS } from "../../booking/ratios";
 import { FormErrors } from "../../components/form-errors";
 import {
   outreachActivities, outreachView, redirectToDue, requireOutreach, requireOutreachBasket,
-} from "../../components/outreach/basket.server";
+} from "../../outreach/basket.server";
 import { BackLink, OutreachStepPage } from "../../components/outreach/outreach-step";
-import { OUTREACH_TITLES } from "../../components/outreach/steps";
+import { OUTREACH_TITLES } from "../../outreach/steps";
 import { FieldError } from "../../components/field";
-import { formatMoney } from "../../format";
-import { pageTitle } from "../../meta";
+import { formatMoney } from "../../shell/format";
+import { pageTitle } from "../../shell/meta";
 import { SaveAndContinue } from "../../components/save-and-continue";
 
 const KIND_LABELS = { workshop: "Workshop", show: "Show" } as const;

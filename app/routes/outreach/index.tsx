@@ -3,11 +3,11 @@ import type { Route } from "./+types/index";
 import { createBasket } from "../../api/booking.server";
 import {
   discardOutreachBasket, outreachActivities, outreachView, redirectToDue, requireOutreach,
-} from "../../components/outreach/basket.server";
+} from "../../outreach/basket.server";
 import { OutreachStepPage } from "../../components/outreach/outreach-step";
-import { dueStep, OUTREACH_LABELS, OUTREACH_PATHS, OUTREACH_TITLES } from "../../components/outreach/steps";
-import { formatMoney } from "../../format";
-import { pageTitle } from "../../meta";
+import { dueStep, OUTREACH_LABELS, OUTREACH_PATHS, OUTREACH_TITLES } from "../../outreach/steps";
+import { formatMoney } from "../../shell/format";
+import { pageTitle } from "../../shell/meta";
 import { AGE_BAND_LABELS } from "../../booking/ratios";
 import { problemText } from "../../api/result.server";
 

@@ -3,8 +3,8 @@ import type { Route } from "./+types/layout";
 import { rejectBlocked } from "../../booking/gateway-basket.server";
 import { FlowLayoutError, flowLayoutErrorTitle } from "../../components/booking/association-required";
 import { guards } from "../../guards";
-import { outreachBlockedContext } from "../../guards/outreach";
-import { pageTitle } from "../../meta";
+import { outreachBlockedContext } from "../../outreach/context";
+import { pageTitle } from "../../shell/meta";
 
 export const middleware: Route.MiddlewareFunction[] = guards("outreach");
 

@@ -12,14 +12,14 @@ import { methodOption, paymentOption, PaymentProblem, PurchaseOrderField } from 
 import { PriceTable } from "../../components/booking/price-table";
 import {
   outreachActivities, outreachView, requireOutreach, requireOutreachBasket,
-} from "../../components/outreach/basket.server";
+} from "../../outreach/basket.server";
 import { BackLink, OutreachStepPage } from "../../components/outreach/outreach-step";
-import { firstMissingStep, OUTREACH_PATHS, OUTREACH_PAYMENT_PARAMS, OUTREACH_TITLES, outreachConfirmationPath } from "../../components/outreach/steps";
-import { londonToday, outreachNotices } from "../../components/outreach/notice";
-import { servicesContext } from "../../context";
+import { firstMissingStep, OUTREACH_PATHS, OUTREACH_PAYMENT_PARAMS, OUTREACH_TITLES, outreachConfirmationPath } from "../../outreach/steps";
+import { londonToday, outreachNotices } from "../../outreach/notice";
+import { servicesContext } from "../../session/context";
 import { findOpenBasket } from "../../booking/basket.server";
-import { formatMoney } from "../../format";
-import { pageTitle } from "../../meta";
+import { formatMoney } from "../../shell/format";
+import { pageTitle } from "../../shell/meta";
 import { problemText } from "../../api/result.server";
 
 const CHOICES = ["invoice", "card"] as const;

@@ -5,14 +5,14 @@ import { problemText, succeeded } from "../../api/result.server";
 import { FormErrors } from "../../components/form-errors";
 import {
   outreachActivities, outreachView, redirectToDue, requireOutreach, requireOutreachBasket,
-} from "../../components/outreach/basket.server";
+} from "../../outreach/basket.server";
 import { BackLink, OutreachStepPage } from "../../components/outreach/outreach-step";
 import {
   answerId, answersByQuestion, answersFromForm, gatewayAnswerErrors, parseAnswers,
-} from "../../components/outreach/questionnaire";
+} from "../../outreach/questionnaire";
 import { QuestionnaireFields } from "../../components/outreach/questionnaire-form";
-import { OUTREACH_TITLES } from "../../components/outreach/steps";
-import { pageTitle } from "../../meta";
+import { OUTREACH_TITLES } from "../../outreach/steps";
+import { pageTitle } from "../../shell/meta";
 import { SaveAndContinue } from "../../components/save-and-continue";
 
 export async function loader({ context, url }: Route.LoaderArgs) {

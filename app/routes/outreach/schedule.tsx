@@ -14,20 +14,20 @@ import { Field, FieldError, SelectField } from "../../components/field";
 import { useHydrated } from "../../components/modal";
 import {
   outreachActivities, outreachView, redirectToDue, requireOutreach, requireOutreachBasket,
-} from "../../components/outreach/basket.server";
+} from "../../outreach/basket.server";
 import { LunchModal } from "../../components/outreach/lunch-modal";
 import { BackLink, OutreachStepPage } from "../../components/outreach/outreach-step";
 import { OutreachTimeline } from "../../components/outreach/outreach-timeline";
-import { answersByQuestion } from "../../components/outreach/questionnaire";
+import { answersByQuestion } from "../../outreach/questionnaire";
 import {
   addMinutes, gatewayScheduleErrors, LUNCH, lengthOf, lunchFromForm, lunchProblems, MAX_SESSIONS, overlaps, placeSessions,
   rowsFromForm, schoolDayOf, sessionEnd, sessionProblems, span, validateSchedule,
   type Range, type ScheduleActivity, type SchoolDay, type SessionRow,
-} from "../../components/outreach/schedule";
-import { OUTREACH_TITLES } from "../../components/outreach/steps";
+} from "../../outreach/schedule";
+import { OUTREACH_TITLES } from "../../outreach/steps";
 import { TimeSlotModal } from "../../components/outreach/time-slot-modal";
-import { formatDate } from "../../format";
-import { pageTitle } from "../../meta";
+import { formatDate } from "../../shell/format";
+import { pageTitle } from "../../shell/meta";
 import { createOutreachStore, outreachState } from "../../state/outreach";
 import { useStore } from "../../state/stores";
 import { SaveAndContinue } from "../../components/save-and-continue";

@@ -7,16 +7,16 @@ import { problemText, succeeded } from "../../api/result.server";
 import { PriceTable } from "../../components/booking/price-table";
 import {
   outreachActivities, outreachView, requireOutreach, requireOutreachBasket,
-} from "../../components/outreach/basket.server";
+} from "../../outreach/basket.server";
 import { OutreachStepPage } from "../../components/outreach/outreach-step";
 import { OutreachTimeline } from "../../components/outreach/outreach-timeline";
-import { answersByQuestion, answerText } from "../../components/outreach/questionnaire";
-import { schoolDayOf } from "../../components/outreach/schedule";
-import { otherMessages, outreachNotices, londonToday } from "../../components/outreach/notice";
-import { firstMissingStep, OUTREACH_PATHS, OUTREACH_TITLES, type OutreachStep } from "../../components/outreach/steps";
-import { servicesContext } from "../../context";
-import { formatDate } from "../../format";
-import { pageTitle } from "../../meta";
+import { answersByQuestion, answerText } from "../../outreach/questionnaire";
+import { schoolDayOf } from "../../outreach/schedule";
+import { otherMessages, outreachNotices, londonToday } from "../../outreach/notice";
+import { firstMissingStep, OUTREACH_PATHS, OUTREACH_TITLES, type OutreachStep } from "../../outreach/steps";
+import { servicesContext } from "../../session/context";
+import { formatDate } from "../../shell/format";
+import { pageTitle } from "../../shell/meta";
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   const { gateway, scope } = requireOutreach(context, url);

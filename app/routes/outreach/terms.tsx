@@ -8,14 +8,14 @@ import { FormErrors } from "../../components/form-errors";
 import { CheckboxField } from "../../components/field";
 import {
   outreachActivities, outreachView, redirectToDue, requireOutreach, requireOutreachBasket,
-} from "../../components/outreach/basket.server";
+} from "../../outreach/basket.server";
 import { BackLink, OutreachStepPage } from "../../components/outreach/outreach-step";
-import { OUTREACH_TITLES } from "../../components/outreach/steps";
+import { OUTREACH_TITLES } from "../../outreach/steps";
 import { RichText } from "../../components/rich-text";
-import { servicesContext } from "../../context";
-import { formatDate } from "../../format";
-import { pageTitle } from "../../meta";
-import { sanitizeRichText } from "../../rich-text.server";
+import { servicesContext } from "../../session/context";
+import { formatDate } from "../../shell/format";
+import { pageTitle } from "../../shell/meta";
+import { sanitizeRichText } from "../../shell/rich-text.server";
 import { SaveAndContinue } from "../../components/save-and-continue";
 
 const termsSchema = z.object({

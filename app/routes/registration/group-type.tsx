@@ -2,9 +2,9 @@ import { Link } from "react-router";
 import type { Route } from "./+types/group-type";
 import { listGroupTypes } from "../../api/cms.server";
 import { succeeded } from "../../api/result.server";
-import { servicesContext } from "../../context";
-import { GROUP_TYPES } from "../../group-types";
-import { pageTitle } from "../../meta";
+import { servicesContext } from "../../session/context";
+import { GROUP_TYPES } from "../../organisations/group-types";
+import { pageTitle } from "../../shell/meta";
 import { registrationPath } from "../../registration/steps";
 
 export async function loader({ context }: Route.LoaderArgs) {

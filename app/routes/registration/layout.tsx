@@ -1,7 +1,7 @@
 import { Outlet } from "react-router";
 import type { Route } from "./+types/layout";
 import { guards } from "../../guards";
-import { validParams } from "../../params";
+import { validParams } from "../../forms/params";
 import { registrationParamsSchema } from "../../registration/params.server";
 
 export const middleware: Route.MiddlewareFunction[] = guards("registration");

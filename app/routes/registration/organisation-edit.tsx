@@ -4,17 +4,17 @@ import type { Route } from "./+types/organisation-edit";
 import { getOrganisation } from "../../api/gateway.server";
 import { OrganisationFields } from "../../components/organisation-fields";
 import { DetailRows } from "../../components/registration-detail";
-import { servicesContext } from "../../context";
-import { GROUP_TYPE_LABELS, GROUP_TYPES } from "../../group-types";
-import { pageTitle } from "../../meta";
+import { servicesContext } from "../../session/context";
+import { GROUP_TYPE_LABELS, GROUP_TYPES } from "../../organisations/group-types";
+import { pageTitle } from "../../shell/meta";
 import {
   organisationDetailsSchema, organisationFieldNames, organisationFormValues, organisationSummaryRows,
-} from "../../organisation-details";
-import { validParams } from "../../params";
+} from "../../organisations/organisation-details";
+import { validParams } from "../../forms/params";
 import { draftFor, readDraft, saveDraft } from "../../registration/draft.server";
 import { registrationPath } from "../../registration/steps";
 import { useRegistrationTyping } from "../../registration/use-typing";
-import { formValues, toFieldErrors } from "../../validation";
+import { formValues, toFieldErrors } from "../../forms/validation";
 import { FormErrors } from "../../components/form-errors";
 import { SaveAndContinue } from "../../components/save-and-continue";
 import { gatewayFailure } from "../../api/result.server";

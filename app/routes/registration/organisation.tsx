@@ -1,9 +1,9 @@
 import { data, Form, Link, redirect, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/organisation";
-import { GROUP_TYPE_LABELS, GROUP_TYPES } from "../../group-types";
-import { pageTitle } from "../../meta";
-import { validParams } from "../../params";
+import { GROUP_TYPE_LABELS, GROUP_TYPES } from "../../organisations/group-types";
+import { pageTitle } from "../../shell/meta";
+import { validParams } from "../../forms/params";
 import { pickOrganisation } from "../../registration/draft.server";
 import { registrationPath } from "../../registration/steps";
 import { useBrowserSearchClient } from "../../search/browser-client";

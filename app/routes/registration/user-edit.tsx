@@ -3,14 +3,14 @@ import { z } from "zod";
 import type { Route } from "./+types/user-edit";
 import { CheckboxField, Field } from "../../components/field";
 import { PasswordField } from "../../components/password-field";
-import { GROUP_TYPE_LABELS, GROUP_TYPES } from "../../group-types";
-import { pageTitle } from "../../meta";
-import { validParams } from "../../params";
+import { GROUP_TYPE_LABELS, GROUP_TYPES } from "../../organisations/group-types";
+import { pageTitle } from "../../shell/meta";
+import { validParams } from "../../forms/params";
 import { draftFor, readDraft, saveDraft } from "../../registration/draft.server";
 import { registrationPath } from "../../registration/steps";
 import { useRegistrationTyping } from "../../registration/use-typing";
 import { REGISTRATION_USER_FIELDS, registrationUserSchema, type RegistrationUser } from "../../registration/user";
-import { formValues, toFieldErrors } from "../../validation";
+import { formValues, toFieldErrors } from "../../forms/validation";
 import { FormErrors } from "../../components/form-errors";
 import { SaveAndContinue } from "../../components/save-and-continue";
 

@@ -14,7 +14,7 @@ import {
 import { fieldErrors } from "../../../app/api/result.server";
 import { findOpenBasket } from "../../../app/booking/basket.server";
 import { checkoutRequest } from "../../../app/booking/checkout.server";
-import { OUTREACH_PATHS } from "../../../app/components/outreach/steps";
+import { OUTREACH_PATHS } from "../../../app/outreach/steps";
 import { OUTREACH_FIXTURE, OUTREACH_PACT_DEFAULTS, outreachSchedule } from "../../../mocks/backend/booking/outreach-provider-states";
 import {
   JSON_CONTENT, PROBLEM_CONTENT, arrayContaining, boolean, calendarDate, eachLike, expectOk, expectProblem, instant,

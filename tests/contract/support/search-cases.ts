@@ -1,7 +1,7 @@
 import { MatchersV3 } from "@pact-foundation/pact";
 import { createInsightsClient } from "search-insights";
 import { expect } from "vitest";
-import { parseConfig } from "../../../app/config.server";
+import { parseConfig } from "../../../app/runtime/config.server";
 import { createSearchClient } from "../../../app/search/client";
 import { boolean, eachLike, integer, like, oneOf, regex, reify } from "./matchers";
 import type { ConsumerCase } from "./pact";

@@ -1,4 +1,5 @@
-import { formatMoney } from "../../../format";
+import { formatMoney } from "../../../shell/format";
+import { GROUP_ACTIVITY_KINDS } from "../../../booking/group/activity-kinds";
 import "./group.css";
 
 // The group activities step: exhibitions, tours and shows (and workshops open to groups)
@@ -15,8 +16,6 @@ export interface PickerActivity {
   slots: readonly { start: string; remainingCapacity: number; status: string }[];
 }
 
-/** The kinds a group can choose, in the order they are shown. */
-export const GROUP_ACTIVITY_KINDS = ["exhibition", "tour", "show", "workshop"] as const;
 
 const KIND_HEADINGS: Record<(typeof GROUP_ACTIVITY_KINDS)[number], string> = {
   exhibition: "Exhibitions",

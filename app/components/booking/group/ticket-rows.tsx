@@ -1,8 +1,8 @@
-import { formatMoney } from "../../../format";
+import { formatMoney } from "../../../shell/format";
 import {
   TICKET_TYPES, TICKET_TYPE_LABELS, MAX_ROWS, MAX_TICKETS, fieldId, fieldName, placesText, rowsFieldName, slotLabel,
   type ActivityInfo, type FieldErrors, type RowValues, type TicketTypeName,
-} from "./tickets";
+} from "../../../booking/group/tickets";
 import "./group.css";
 
 export interface TicketActivity extends ActivityInfo {

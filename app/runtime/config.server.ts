@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { RateLimitRule } from "./security/rate-limit";
+import type { RateLimitRule } from "../security/rate-limit";
 
 // The one place that reads process.env. Parsed once at start; a bad value stops the
 // server with a message naming the variable (see ADR 0003).

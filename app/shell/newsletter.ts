@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { emailSchema } from "./email-schema";
+import { emailSchema } from "../forms/email-schema";
 
 // Shared by the server action and the footer form.
 export const newsletterSchema = z.object({

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { createCmsClient, createGatewayClient } from "./api/client.server";
+import { createCmsClient, createGatewayClient } from "../api/client.server";
 import { isValidRequestId, requestIdFrom } from "./request-id";
 
 describe("request ids", () => {

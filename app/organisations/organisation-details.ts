@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { GroupTypeName } from "./group-types";
-import type { EducationPhase, RegistrationOrganisation as NewOrganisation } from "../generated/schemas";
+import type { EducationPhase, RegistrationOrganisation as NewOrganisation } from "../../generated/schemas";
 
 // An organisation's details as its group type asks for them (issue 3): shared by
 // registration's organisation step and the account's organisation edit, on the server

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   isUkPostcode, normalisePostcode, organisationDetailsSchema, organisationFormField, organisationFormValues, organisationKind,
 } from "./organisation-details";
-import { toFieldErrors } from "./validation";
+import { toFieldErrors } from "../forms/validation";
 
 const address = { line1: "2 Harehills Lane", line2: "", town: "Leeds", postcode: "ls9 7qr", phone: "0113 496 0456" };
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Question, QuestionAnswer, Questionnaire } from "../../../generated/schemas";
+import type { Question, QuestionAnswer, Questionnaire } from "../../generated/schemas";
 
 // The outreach questionnaire is defined by the gateway (question types, required flags and
 // limits). The form is rendered from that definition, and the server validates what was

@@ -1,6 +1,6 @@
 import { RouterContextProvider } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { config } from "./config.server";
+import { config } from "../runtime/config.server";
 import { servicesContext } from "./context";
 import { servicesMiddleware } from "./services.server";
 import { getSession, SESSION_COOKIE_NAME, sessionState, startSession, touchSession, type SessionLimits } from "./session.server";

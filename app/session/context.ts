@@ -1,7 +1,7 @@
 import { createContext } from "react-router";
-import type { CmsClient, GatewayClient } from "./api/client.server";
+import type { CmsClient, GatewayClient } from "../api/client.server";
 import type { AppSession } from "./session.server";
-import type { User } from "../generated/schemas";
+import type { User } from "../../generated/schemas";
 
 // Request-scoped values set by middleware; a new RouterContextProvider per request keeps
 // them apart between requests (SSR safety).

@@ -1,9 +1,9 @@
 import type { MiddlewareFunction } from "react-router";
-import { createCmsClient, createGatewayClient } from "./api/client.server";
-import { logout } from "./api/gateway.server";
-import { config } from "./config.server";
+import { createCmsClient, createGatewayClient } from "../api/client.server";
+import { logout } from "../api/gateway.server";
+import { config } from "../runtime/config.server";
 import { servicesContext } from "./context";
-import { REQUEST_ID_HEADER, requestIdFrom } from "./request-id";
+import { REQUEST_ID_HEADER, requestIdFrom } from "../runtime/request-id";
 import { destroySession, emptySession, getSession, sessionState, setsSessionCookie, touchSession } from "./session.server";
 
 /**

@@ -1,5 +1,5 @@
 import { createCookieSessionStorage, type Session } from "react-router";
-import { config, type Config } from "./config.server";
+import { config, type Config } from "../runtime/config.server";
 
 interface SessionData {
   token: string;

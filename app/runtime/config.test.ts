@@ -5,7 +5,7 @@ import { EMBEDDED_GATEWAY_URL, parseConfig } from "./config.server";
 /** Loads config.server.ts in a new Node process with `env` over this one's (less its SESSION_SECRET), as the server does at start. */
 function startWith(env: Record<string, string>) {
   const { SESSION_SECRET: _inherited, ...inherited } = process.env;
-  return spawnSync(process.execPath, ["--input-type=module", "-e", 'await import("./app/config.server.ts"); console.log("started")'], {
+  return spawnSync(process.execPath, ["--input-type=module", "-e", 'await import("./app/runtime/config.server.ts"); console.log("started")'], {
     env: { ...inherited, ...env },
     encoding: "utf8",
   });

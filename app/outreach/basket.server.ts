@@ -1,11 +1,11 @@
 import { redirect, type RouterContextProvider } from "react-router";
-import type { GatewayClient } from "../../api/client.server";
-import { listOutreachActivities } from "../../api/outreach.server";
-import { gatewayFailure } from "../../api/result.server";
-import { discardIfAny, requireFlow } from "../../booking/gateway-basket.server";
-import { outreachBlockedContext, outreachContext, type OutreachScope } from "../../guards/outreach";
+import type { GatewayClient } from "../api/client.server";
+import { listOutreachActivities } from "../api/outreach.server";
+import { gatewayFailure } from "../api/result.server";
+import { discardIfAny, requireFlow } from "../booking/gateway-basket.server";
+import { outreachBlockedContext, outreachContext, type OutreachScope } from "./context";
 import { dueStep, OUTREACH_PATHS } from "./steps";
-import type { Basket, OutreachActivity } from "../../../generated/schemas";
+import type { Basket, OutreachActivity } from "../../generated/schemas";
 
 // The outreach request in progress is the gateway basket (kind "outreach"), saved at each
 // step and found again by the guard with listBaskets: reload, back or another device

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { toFieldErrors } from "../../../validation";
+import { toFieldErrors } from "../../forms/validation";
 import { detailField, detailValues, detailsSchema, isUkMobile, toGroupDetails } from "./details";
 
 const valid = {

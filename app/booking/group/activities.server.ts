@@ -1,10 +1,10 @@
 import { redirect } from "react-router";
-import { listActivities } from "../../../api/booking.server";
-import type { GatewayClient } from "../../../api/client.server";
-import { required } from "../../../api/result.server";
-import { stepPath } from "../../../booking/steps";
-import { GROUP_ACTIVITY_KINDS } from "./activity-picker";
-import type { Activity, Basket, GroupType } from "../../../../generated/schemas";
+import { listActivities } from "../../api/booking.server";
+import type { GatewayClient } from "../../api/client.server";
+import { required } from "../../api/result.server";
+import { stepPath } from "../steps";
+import { GROUP_ACTIVITY_KINDS } from "./activity-kinds";
+import type { Activity, Basket, GroupType } from "../../../generated/schemas";
 
 /** The day's activities a group may choose (exhibitions, tours, shows, workshops open to groups). */
 export async function groupActivitiesOfTheDay(gateway: GatewayClient, basket: Basket, groupType: GroupType): Promise<Activity[]> {

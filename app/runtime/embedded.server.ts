@@ -1,5 +1,5 @@
-import type { Mail } from "../mocks/backend";
-import type { EmbeddedBackend } from "../mocks/server";
+import type { Mail } from "../../mocks/backend/index";
+import type { EmbeddedBackend } from "../../mocks/server";
 import type { Config } from "./config.server";
 
 /** The one in-process backend of the embedded default (process-wide by nature: it is the demo's "gateway"). */
@@ -23,7 +23,7 @@ export const DEMO_ACCOUNT = { email: "teacher@example.org", password: "museum-vi
  * backend inside this process. Imported dynamically so production never loads the mocks.
  */
 export async function startEmbeddedDefault(config: Config): Promise<void> {
-  const { startEmbeddedBackend } = await import("../mocks/server");
+  const { startEmbeddedBackend } = await import("../../mocks/server");
   embedded = startEmbeddedBackend({
     gatewayBaseUrl: config.gatewayBaseUrl,
     cmsBaseUrl: config.cmsBaseUrl,
@@ -33,7 +33,7 @@ export async function startEmbeddedDefault(config: Config): Promise<void> {
   });
   if (!config.search.hosts) {
     // Build the local search index now (about a second) rather than on the first search.
-    const { getSearchEngine } = await import("../mocks/search");
+    const { getSearchEngine } = await import("../../mocks/search/index");
     getSearchEngine();
   }
   console.log(

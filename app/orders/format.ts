@@ -1,6 +1,6 @@
-import type { OrderStatus } from "../../../generated/schemas";
+import type { OrderStatus } from "../../generated/schemas";
 
-// Apart from app/format.ts, which every booking step loads: only order pages need these.
+// Apart from app/shell/format.ts, which every booking step loads: only order pages need these.
 
 const dateTime = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/London" });
 

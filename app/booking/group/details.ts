@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { builtOnFirstUse } from "../../../built-on-first-use";
+import { builtOnFirstUse } from "../../shell/built-on-first-use";
 
 // The group details step's form (lead contact, group, arrival, coach): one zod schema for
 // the server action, with the gateway's GroupDetails built from it. Pure, unit-tested.

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { builtOnFirstUse } from "../../../built-on-first-use";
+import { builtOnFirstUse } from "../../shell/built-on-first-use";
 
 // The group capacities form: per chosen activity, one or more rows of "time slot +
 // tickets per type". Pure (no I/O), shared by the route's action, its page and tests.

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   answerName, answerText, answersFromForm, gatewayAnswerErrors, groupQuestions, limitsHint, parseAnswers, questionnaireSchema,
 } from "./questionnaire";
-import type { Questionnaire } from "../../../generated/schemas";
+import type { Questionnaire } from "../../generated/schemas";
 
 // A definition in the gateway's shape, with every question type, required flags and limits.
 const definition: Questionnaire = {

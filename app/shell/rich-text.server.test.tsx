@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { RichText } from "./components/rich-text";
+import { RichText } from "../components/rich-text";
 import { sanitizeRichText } from "./rich-text.server";
 
 const clean = (html: string) => sanitizeRichText(html) as string;

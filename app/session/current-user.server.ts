@@ -1,7 +1,7 @@
 import { type RouterContextProvider } from "react-router";
 import { servicesContext, userContext } from "./context";
-import { toLogin } from "./guards/login-required";
-import type { User } from "../generated/schemas";
+import { toLogin } from "./login-redirect";
+import type { User } from "../../generated/schemas";
 
 /** For loaders behind loginRequired: the user and this request's gateway client. */
 export function requireUser(context: Readonly<RouterContextProvider>, url: URL) {

@@ -1,5 +1,5 @@
-import { addDays } from "../../booking/calendar";
-import { formatDate } from "../../format";
+import { addDays } from "../booking/calendar";
+import { formatDate } from "../shell/format";
 
 // What an outreach booking commits the school to (docs/requirements.md §8.7): it is a request until
 // paid, and cancelling needs 28 days' notice. The gateway says both in the basket's
