@@ -1,9 +1,9 @@
-import type { GroupTypeName } from "../organisations/group-types";
 import { COUNTRIES, NAME_LABELS, PHASES, PHONE_REQUIRED } from "../organisations/organisation-details";
 import { Field, SelectField, TextareaField } from "./field";
+import type { GroupType } from "../../generated/schemas";
 
 interface Props {
-  groupType: GroupTypeName;
+  groupType: GroupType;
   /** Text values to show (typed, submitted or saved). */
   values: Record<string, string>;
   errors: Record<string, string | undefined>;

@@ -1,8 +1,7 @@
 import { Fragment } from "react";
 import { Link } from "react-router";
-import type { GroupTypeName } from "../organisations/group-types";
 import { organisationSummaryRows, type OrganisationDetails } from "../organisations/organisation-details";
-import type { Organisation } from "../../generated/schemas";
+import type { Organisation, GroupType } from "../../generated/schemas";
 
 export interface RegistrationUserDetail {
   title: string;
@@ -19,7 +18,7 @@ export type RegistrationOrganisationDetail =
   | { mode: "create"; details: OrganisationDetails };
 
 interface Props {
-  groupType: GroupTypeName;
+  groupType: GroupType;
   /** The group type's name, e.g. "Schools and colleges". */
   groupName: string;
   organisation: RegistrationOrganisationDetail;

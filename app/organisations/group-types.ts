@@ -1,7 +1,9 @@
-export const GROUP_TYPES = ["education", "home-education", "tour-operator", "other-group"] as const;
-export type GroupTypeName = (typeof GROUP_TYPES)[number];
+import { groupTypeValues, type GroupType } from "../../generated/schemas";
 
-export const GROUP_TYPE_LABELS: Record<GroupTypeName, string> = {
+/** The contract's group types (GroupType in contracts/gateway.yaml), in its order, as a tuple for z.enum. */
+export const GROUP_TYPES = groupTypeValues as readonly [GroupType, ...GroupType[]];
+
+export const GROUP_TYPE_LABELS: Record<GroupType, string> = {
   education: "School or college",
   "home-education": "Home-education group",
   "tour-operator": "Tour operator",

@@ -1,6 +1,5 @@
 import { z } from "zod";
-import type { GroupTypeName } from "./group-types";
-import type { EducationPhase, RegistrationOrganisation as NewOrganisation } from "../../generated/schemas";
+import type { EducationPhase, RegistrationOrganisation as NewOrganisation, GroupType } from "../../generated/schemas";
 
 // An organisation's details as its group type asks for them (issue 3): shared by
 // registration's organisation step and the account's organisation edit, on the server
@@ -52,7 +51,7 @@ export const countryName = (code: string | undefined) => COUNTRIES.find((c) => c
 export const phaseLabel = (phase: string | undefined) => PHASES.find((p) => p.value === phase)?.label ?? phase ?? "";
 
 /** The kind the gateway records: from the phase for schools, from the group type otherwise. */
-export function organisationKind(groupType: GroupTypeName, details: Pick<OrganisationDetails, "phase">): string {
+export function organisationKind(groupType: GroupType, details: Pick<OrganisationDetails, "phase">): string {
   switch (groupType) {
     case "education":
       return PHASES.find((p) => p.value === details.phase)?.kind ?? "School";
@@ -66,7 +65,7 @@ export function organisationKind(groupType: GroupTypeName, details: Pick<Organis
 }
 
 /** What the name field is called, per group type. */
-export const NAME_LABELS: Record<GroupTypeName, string> = {
+export const NAME_LABELS: Record<GroupType, string> = {
   education: "School name",
   "home-education": "Group name",
   "tour-operator": "Company name",
@@ -74,7 +73,7 @@ export const NAME_LABELS: Record<GroupTypeName, string> = {
 };
 
 /** Schools and companies have a switchboard; families and clubs may not. */
-export const PHONE_REQUIRED: Record<GroupTypeName, boolean> = {
+export const PHONE_REQUIRED: Record<GroupType, boolean> = {
   education: true,
   "home-education": false,
   "tour-operator": true,
@@ -82,7 +81,7 @@ export const PHONE_REQUIRED: Record<GroupTypeName, boolean> = {
 };
 
 /** The flat form field names, per group type, in the order the form shows them. */
-export const ORGANISATION_FIELDS: Record<GroupTypeName, readonly string[]> = {
+export const ORGANISATION_FIELDS: Record<GroupType, readonly string[]> = {
   education: ["name", "urn", "phase", "ageLowest", "ageHighest", "numberOfPupils"],
   "home-education": ["name", "numberOfFamilies"],
   "tour-operator": ["name", "companyNumber", "countryOfOperation"],
@@ -90,7 +89,7 @@ export const ORGANISATION_FIELDS: Record<GroupTypeName, readonly string[]> = {
 };
 export const ADDRESS_FIELDS = ["line1", "line2", "town", "postcode", "phone"] as const;
 
-export function organisationFieldNames(groupType: GroupTypeName): string[] {
+export function organisationFieldNames(groupType: GroupType): string[] {
   return [...ORGANISATION_FIELDS[groupType], ...ADDRESS_FIELDS];
 }
 
@@ -122,7 +121,7 @@ const wholeNumber = (blank: string, bad: string, min: number, max: number) =>
     .transform(Number)
     .refine((n) => n >= min && n <= max, bad);
 
-function commonFields(groupType: GroupTypeName) {
+function commonFields(groupType: GroupType) {
   const label = NAME_LABELS[groupType].toLowerCase();
   const phone = z.string().trim().max(30, "Enter a phone number of 30 characters or fewer");
   return {
@@ -200,7 +199,7 @@ export function organisationFormField(path: string): string {
 }
 
 /** The form's fields for a group type, parsed into the contract's shape. */
-export function organisationDetailsSchema(groupType: GroupTypeName) {
+export function organisationDetailsSchema(groupType: GroupType) {
   const common = commonFields(groupType);
   const toAddress = (v: { line1: string; line2: string; town: string; postcode: string }) => ({
     line1: v.line1,
@@ -277,7 +276,7 @@ export function organisationFormValues(details: Partial<OrganisationDetails> | u
 
 /** Label and value pairs for showing an organisation read-only, per group type. */
 export function organisationSummaryRows(
-  groupType: GroupTypeName,
+  groupType: GroupType,
   details: Partial<OrganisationDetails> & { kind?: string },
 ): [label: string, value: string][] {
   const rows: [string, string | number | undefined][] = [[NAME_LABELS[groupType], details.name]];

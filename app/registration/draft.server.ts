@@ -4,9 +4,10 @@ import { z } from "zod";
 import { createGatewayClient } from "../api/client.server";
 import { getOrganisation } from "../api/gateway.server";
 import { config } from "../runtime/config.server";
-import { GROUP_TYPE_LABELS, GROUP_TYPES, type GroupTypeName } from "../organisations/group-types";
+import { GROUP_TYPE_LABELS, GROUP_TYPES } from "../organisations/group-types";
 import type { OrganisationDetails } from "../organisations/organisation-details";
 import type { RegistrationUser } from "./user";
+import type { GroupType } from "../../generated/schemas";
 
 // The registration draft (ADR 0006): what the user has saved of each step, in an
 // encrypted, httpOnly, SameSite=Lax session cookie, so the server guard can enforce the
@@ -24,7 +25,7 @@ const MAX_COOKIE_BYTES = 4000;
 const VERSION = 1;
 
 export interface RegistrationDraft {
-  group: GroupTypeName;
+  group: GroupType;
   /** An existing organisation picked in the search: the user asks to join it. */
   organisationId?: string;
   /** A new organisation's details: the user becomes its lead. */
@@ -114,12 +115,12 @@ export async function clearDraft(): Promise<string> {
  * The user's own details do not depend on the group type, so they are kept; the
  * organisation does, so it is dropped.
  */
-export function draftFor(draft: RegistrationDraft | null, group: GroupTypeName): RegistrationDraft {
+export function draftFor(draft: RegistrationDraft | null, group: GroupType): RegistrationDraft {
   if (draft?.group === group) return draft;
   return { group, ...(draft?.user ? { user: draft.user } : {}) };
 }
 
-const isGroupType = (value: string): value is GroupTypeName => (GROUP_TYPES as readonly string[]).includes(value);
+const isGroupType = (value: string): value is GroupType => (GROUP_TYPES as readonly string[]).includes(value);
 
 /**
  * Records an organisation picked in the organisation search (the user will ask to join

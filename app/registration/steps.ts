@@ -1,4 +1,4 @@
-import type { GroupTypeName } from "../organisations/group-types";
+import type { GroupType } from "../../generated/schemas";
 
 // Registration's steps, in order, and which saved parts of the draft each one needs.
 // Pages import this module for their paths: it must not bring zod to the browser (the
@@ -10,13 +10,13 @@ export const REGISTRATION_STEPS: readonly RegistrationStep[] = ["organisation", 
 
 /** The part of the draft the guard reads. */
 export interface DraftProgress {
-  group: GroupTypeName;
+  group: GroupType;
   organisationId?: string | undefined;
   organisation?: unknown;
   user?: unknown;
 }
 
-export function registrationPath(group: GroupTypeName, step: RegistrationStep): string {
+export function registrationPath(group: GroupType, step: RegistrationStep): string {
   return `/registration/${group}/${step}`;
 }
 
@@ -28,7 +28,7 @@ export function stepOf(pathname: string): { group: string; step: RegistrationSte
   return step ? { group: decodeURIComponent(match[1]!), step } : null;
 }
 
-export function organisationDone(draft: DraftProgress | null, group: GroupTypeName): boolean {
+export function organisationDone(draft: DraftProgress | null, group: GroupType): boolean {
   return draft?.group === group && Boolean(draft.organisationId || draft.organisation);
 }
 
@@ -41,7 +41,7 @@ export function userDone(draft: DraftProgress | null): boolean {
  * missing, or null when the step may be shown. Finding or entering the organisation
  * needs nothing; your details need the organisation; the review needs both.
  */
-export function firstMissingStep(draft: DraftProgress | null, group: GroupTypeName, step: RegistrationStep): string | null {
+export function firstMissingStep(draft: DraftProgress | null, group: GroupType, step: RegistrationStep): string | null {
   if (step === "organisation" || step === "organisation/edit") return null;
   if (!organisationDone(draft, group)) return registrationPath(group, "organisation");
   if (step === "review" && !userDone(draft)) return registrationPath(group, "user/edit");

@@ -1,9 +1,9 @@
 import { useEffect, useRef, type FormEvent } from "react";
-import type { GroupTypeName } from "../organisations/group-types";
 import {
   createRegistrationStore, NEVER_KEPT, REGISTRATION_STORAGE_KEY, persistRegistration, registrationState, type RegistrationArea,
 } from "../state/registration";
 import { useStore } from "../state/stores";
+import type { GroupType } from "../../generated/schemas";
 
 type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 
@@ -12,7 +12,7 @@ type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
  * sessionStorage for the tab) and puts it back after a reload. The server renders the
  * saved draft; once hydrated, what was typed since wins. Spread onto the <Form>.
  */
-export function useRegistrationTyping(group: GroupTypeName, area: RegistrationArea) {
+export function useRegistrationTyping(group: GroupType, area: RegistrationArea) {
   const registration = useStore(createRegistrationStore);
   const ref = useRef<HTMLFormElement>(null);
 

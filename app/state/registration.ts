@@ -1,5 +1,6 @@
 import { proxy, snapshot, subscribe } from "valtio";
-import { GROUP_TYPES, type GroupTypeName } from "../organisations/group-types";
+import { GROUP_TYPES } from "../organisations/group-types";
+import type { GroupType } from "../../generated/schemas";
 
 // Unsaved registration typing only (docs/requirements.md §7: sub-areas per group type). What a step has
 // saved lives in the server's encrypted draft cookie (app/registration/draft.server.ts);
@@ -14,7 +15,7 @@ export type TypedValues = Record<string, string>;
 export interface RegistrationState {
   /** Whether sessionStorage has been read into the store (browser only). */
   loaded: boolean;
-  groups: Record<GroupTypeName, Record<RegistrationArea, TypedValues>>;
+  groups: Record<GroupType, Record<RegistrationArea, TypedValues>>;
 }
 
 export const REGISTRATION_STORAGE_KEY = "group-visits.registration";
@@ -37,7 +38,7 @@ function isTypedValues(value: unknown): value is TypedValues {
 }
 
 export const registrationState = {
-  type(s: RegistrationState, group: GroupTypeName, area: RegistrationArea, name: string, value: string) {
+  type(s: RegistrationState, group: GroupType, area: RegistrationArea, name: string, value: string) {
     if (NEVER_KEPT.has(name)) return;
     s.groups[group][area][name] = value;
   },

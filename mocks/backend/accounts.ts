@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { hashPassword } from "./passwords";
 import { summariseOrganisation } from "./seed";
 import { applyOrganisationChanges, regionOf, validateOrganisation, type OrganisationChanges } from "./organisation-rules";
+import { groupTypeValues } from "../../generated/gateway";
 import type { Association, AssociationRecord, FieldError, GroupType, Organisation, User, UserRecord } from "./types";
 import { isEmail, isUkPhone } from "./validation";
 import type { BackendState } from "./index";
@@ -9,7 +10,7 @@ import type { BackendState } from "./index";
 // Registration, password reset, organisation updates and associations (docs/requirements.md
 // §8.1, §8.11): the gateway's rules, as the contract's descriptions state them.
 
-const GROUP_TYPES: readonly GroupType[] = ["education", "home-education", "tour-operator", "other-group"];
+const GROUP_TYPES: readonly GroupType[] = groupTypeValues;
 const RESET_TOKEN_MINUTES = 60;
 
 /** An email the embedded default "sends": kept in the backend and handed to `onMail`. */

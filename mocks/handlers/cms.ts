@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { http, HttpResponse, type HttpHandler } from "msw";
-import type { operations } from "../../generated/cms";
+import { groupTypeValues, type operations } from "../../generated/cms";
 import type { Backend } from "../backend";
 import { joinUrl, problem } from "./problem";
 
@@ -51,7 +51,7 @@ export function cmsHandlers(baseUrl: string, backend: Backend): HttpHandler[] {
 
     http.get(url("/venues"), ({ request }) => {
       const groupType = new URL(request.url).searchParams.get("groupType");
-      if (groupType !== null && !["education", "home-education", "tour-operator", "other-group"].includes(groupType)) {
+      if (groupType !== null && !(groupTypeValues as readonly string[]).includes(groupType)) {
         return problem(400, { code: "bad_request", detail: "groupType must be education, home-education, tour-operator or other-group." });
       }
       return cachedJson<Json<"listVenues", 200>>(request, {

@@ -1,3 +1,4 @@
+import { groupTypeValues } from "../../generated/gateway.ts";
 import type { GroupType } from "../backend/types.ts";
 
 export type { GroupType };
@@ -26,4 +27,4 @@ export interface OrganisationRecord {
   verified: boolean;
 }
 
-export const GROUP_TYPES: readonly GroupType[] = ["education", "home-education", "tour-operator", "other-group"];
+export const GROUP_TYPES: readonly GroupType[] = groupTypeValues;

@@ -2,7 +2,7 @@
 // (one handler file per backend): they read the request, call booking/service.ts and
 // answer with the contract's bodies, statuses and headers.
 import { HttpResponse, type PathParams } from "msw";
-import type { operations } from "../../../generated/gateway";
+import { groupTypeValues, orderKindValues, type operations } from "../../../generated/gateway";
 import { problem, readJson } from "../../handlers/problem";
 import type { Backend } from "../index";
 import type { GroupType, User } from "../types";
@@ -21,8 +21,8 @@ export interface ResolverArgs {
 }
 type Resolver = (args: ResolverArgs) => Response | Promise<Response>;
 
-const GROUP_TYPES: readonly GroupType[] = ["education", "home-education", "tour-operator", "other-group"];
-const ORDER_KINDS = ["visit", "group-visit", "outreach"];
+const GROUP_TYPES: readonly GroupType[] = groupTypeValues;
+const ORDER_KINDS: readonly string[] = orderKindValues;
 const ACTIVITY_KINDS = ["workshop", "show", "lunch-space", "exhibition", "tour"];
 const BASKET_STATUSES = ["open", "held", "checked-out", "expired"];
 /** listBaskets answers with at most this many drafts, newest first. */
