@@ -1,7 +1,10 @@
 import { index, layout, prefix, route, type RouteConfig } from "@react-router/dev/routes";
+import { PAYMENT_RETURN_SEGMENT, STEP_SEGMENTS as BOOK } from "./booking/steps";
+import { OUTREACH_SEGMENTS as OUTREACH } from "./outreach/steps";
 
 // Every route of docs/requirements.md §2. Guards are attached by name in each route module's middleware
-// (see app/guards); the layouts below exist to carry them.
+// (see app/guards); the layouts below exist to carry them. The booking and outreach steps' paths
+// come from their steps tables, which every link to a step reads too.
 
 export default [
   index("routes/home.tsx"),
@@ -42,30 +45,30 @@ export default [
 
       layout("routes/book/layout.tsx", [
         ...prefix("book", [
-          route("date", "routes/book/date.tsx"),
-          route("information", "routes/book/information.tsx"),
-          route("schedule", "routes/book/schedule.tsx"),
-          route("payment", "routes/book/payment.tsx"),
-          route("payment/return", "routes/book/payment-return.tsx"),
-          route("review", "routes/book/review.tsx"),
-          route("confirmation", "routes/book/confirmation.tsx"),
-          route("group/activities", "routes/book/group-activities.tsx"),
-          route("group/capacities", "routes/book/group-capacities.tsx"),
-          route("group/details", "routes/book/group-details.tsx"),
+          route(BOOK.date, "routes/book/date.tsx"),
+          route(BOOK.information, "routes/book/information.tsx"),
+          route(BOOK.schedule, "routes/book/schedule.tsx"),
+          route(BOOK.payment, "routes/book/payment.tsx"),
+          route(PAYMENT_RETURN_SEGMENT, "routes/book/payment-return.tsx"),
+          route(BOOK.review, "routes/book/review.tsx"),
+          route(BOOK.confirmation, "routes/book/confirmation.tsx"),
+          route(BOOK["group-activities"], "routes/book/group-activities.tsx"),
+          route(BOOK["group-capacities"], "routes/book/group-capacities.tsx"),
+          route(BOOK["group-details"], "routes/book/group-details.tsx"),
         ]),
       ]),
 
       layout("routes/outreach/layout.tsx", [
         ...prefix("book/outreach", [
           index("routes/outreach/index.tsx"),
-          route("activities", "routes/outreach/activities.tsx"),
-          route("advisories", "routes/outreach/advisories.tsx"),
-          route("questions", "routes/outreach/questions.tsx"),
-          route("schedule", "routes/outreach/schedule.tsx"),
-          route("terms", "routes/outreach/terms.tsx"),
-          route("summary", "routes/outreach/summary.tsx"),
-          route("payment", "routes/outreach/payment.tsx"),
-          route("confirmation", "routes/outreach/confirmation.tsx"),
+          route(OUTREACH.activities, "routes/outreach/activities.tsx"),
+          route(OUTREACH.advisories, "routes/outreach/advisories.tsx"),
+          route(OUTREACH.questions, "routes/outreach/questions.tsx"),
+          route(OUTREACH.schedule, "routes/outreach/schedule.tsx"),
+          route(OUTREACH.terms, "routes/outreach/terms.tsx"),
+          route(OUTREACH.summary, "routes/outreach/summary.tsx"),
+          route(OUTREACH.payment, "routes/outreach/payment.tsx"),
+          route(OUTREACH.confirmation, "routes/outreach/confirmation.tsx"),
         ]),
       ]),
     ]),

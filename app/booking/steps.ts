@@ -20,20 +20,26 @@ export type Flow = "standard" | "group";
 
 export const BOOK_ROOT = "/account/book";
 
-export const STEP_PATHS: Record<FlowStep, string> = {
-  date: `${BOOK_ROOT}/date`,
-  information: `${BOOK_ROOT}/information`,
-  schedule: `${BOOK_ROOT}/schedule`,
-  "group-activities": `${BOOK_ROOT}/group/activities`,
-  "group-capacities": `${BOOK_ROOT}/group/capacities`,
-  "group-details": `${BOOK_ROOT}/group/details`,
-  payment: `${BOOK_ROOT}/payment`,
-  review: `${BOOK_ROOT}/review`,
-  confirmation: `${BOOK_ROOT}/confirmation`,
-};
+/** Each step's path under BOOK_ROOT: the one table app/routes.ts and every link to a step read. */
+export const STEP_SEGMENTS = {
+  date: "date",
+  information: "information",
+  schedule: "schedule",
+  "group-activities": "group/activities",
+  "group-capacities": "group/capacities",
+  "group-details": "group/details",
+  payment: "payment",
+  review: "review",
+  confirmation: "confirmation",
+} as const satisfies Record<FlowStep, string>;
+/** Where the card provider's hosted page returns to after a booking's checkout, under BOOK_ROOT. */
+export const PAYMENT_RETURN_SEGMENT = `${STEP_SEGMENTS.payment}/return`;
 
-/** Where the card provider's hosted page returns to after a booking's checkout. */
-export const PAYMENT_RETURN_PATH = `${STEP_PATHS.payment}/return`;
+export const STEP_PATHS = Object.fromEntries(
+  Object.entries(STEP_SEGMENTS).map(([step, segment]) => [step, `${BOOK_ROOT}/${segment}`]),
+) as Record<FlowStep, string>;
+
+export const PAYMENT_RETURN_PATH = `${BOOK_ROOT}/${PAYMENT_RETURN_SEGMENT}`;
 
 export const STEP_LABELS: Record<FlowStep, string> = {
   date: "Date",

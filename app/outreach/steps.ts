@@ -28,17 +28,22 @@ export const OUTREACH_STEPS: readonly OutreachStep[] = [
   "confirmation",
 ];
 
-export const OUTREACH_PATHS: Record<OutreachStep, string> = {
+/** Each step's path under OUTREACH_ROOT (eligibility is the root itself): the one table app/routes.ts and every link read. */
+export const OUTREACH_SEGMENTS = {
+  activities: "activities",
+  advisories: "advisories",
+  questions: "questions",
+  schedule: "schedule",
+  terms: "terms",
+  summary: "summary",
+  payment: "payment",
+  confirmation: "confirmation",
+} as const satisfies Record<Exclude<OutreachStep, "eligibility">, string>;
+
+export const OUTREACH_PATHS = {
   eligibility: OUTREACH_ROOT,
-  activities: `${OUTREACH_ROOT}/activities`,
-  advisories: `${OUTREACH_ROOT}/advisories`,
-  questions: `${OUTREACH_ROOT}/questions`,
-  schedule: `${OUTREACH_ROOT}/schedule`,
-  terms: `${OUTREACH_ROOT}/terms`,
-  summary: `${OUTREACH_ROOT}/summary`,
-  payment: `${OUTREACH_ROOT}/payment`,
-  confirmation: `${OUTREACH_ROOT}/confirmation`,
-};
+  ...Object.fromEntries(Object.entries(OUTREACH_SEGMENTS).map(([step, segment]) => [step, `${OUTREACH_ROOT}/${segment}`])),
+} as Record<OutreachStep, string>;
 
 export const OUTREACH_LABELS: Record<OutreachStep, string> = {
   eligibility: "Outreach",
