@@ -2,8 +2,9 @@ import { redirect, type RouterContextProvider } from "react-router";
 import { createBasket, listBaskets } from "../api/booking.server";
 import type { GatewayClient } from "../api/client.server";
 import { gatewayFailure, type ApiResult } from "../api/result.server";
-import { bookingBlockedContext, bookingContext, type BookingScope } from "./context";
-import { discardIfAny, requireFlow } from "./gateway-basket.server";
+import { readFlow } from "../session/flow-access";
+import { bookingContext, type BookingScope } from "./context";
+import { discardIfAny } from "./gateway-basket.server";
 import { paymentSkipped, stepPath } from "./steps";
 import type { Basket } from "../../generated/schemas";
 
@@ -23,9 +24,9 @@ export async function findOpenBasket(gateway: GatewayClient, kind: Basket["kind"
   return result.data.items.find((b) => b.kind === kind && IN_PROGRESS.has(b.status)) ?? null;
 }
 
-/** For loaders and actions behind the booking guard: the user, gateway and booking scope. */
-export function requireBooking(context: Readonly<RouterContextProvider>, url: URL) {
-  return requireFlow(context, url, { blocked: bookingBlockedContext, scope: bookingContext, missing: "requireBooking needs the booking guard on the route" });
+/** For loaders and actions behind the booking guard: the user, gateway and booking scope it decided. */
+export function requireBooking(context: Readonly<RouterContextProvider>) {
+  return readFlow(context, bookingContext, "booking");
 }
 
 /** The open basket, or a redirect to the date step (a step cannot be saved without one). */

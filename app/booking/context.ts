@@ -1,9 +1,9 @@
 import { createContext } from "react-router";
-import type { AssociationRequired } from "./access";
+import type { FlowAccess } from "../session/flow-access";
 import type { Flow, FlowKind } from "./steps";
 import type { Basket } from "../../generated/schemas";
 
-/** Set by the booking guard for the booking routes: the user's flow and open basket. */
+/** What the booking routes work on: the user's flow and open basket. */
 export interface BookingScope {
   flow: Flow;
   kind: FlowKind;
@@ -12,11 +12,9 @@ export interface BookingScope {
   basket: Basket | null;
 }
 
-export const bookingContext = createContext<BookingScope | null>(null);
-
 /**
- * Set by the booking guard instead of the scope when the user cannot book yet. The
- * booking layout's loader turns it into a 403 that its error boundary explains (an error
- * thrown by middleware itself would skip the layout's boundary and the root's data).
+ * Set by the booking guard: the user may book (with the scope), or may not yet (why; the
+ * booking layout's loader turns it into a 403 its error boundary explains: an error thrown
+ * by middleware itself would skip the layout's boundary and the root's data).
  */
-export const bookingBlockedContext = createContext<AssociationRequired | null>(null);
+export const bookingContext = createContext<FlowAccess<BookingScope> | null>(null);

@@ -1,7 +1,8 @@
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import { bookingBlockedContext, bookingContext } from "../booking/context";
+import { bookingContext } from "../booking/context";
 import { servicesContext, userContext } from "../session/context";
+import { requireBooking } from "../booking/basket.server";
 import { booking } from "./booking";
 
 // The booking guard against a stub gateway client (only the calls it makes).
@@ -46,14 +47,13 @@ describe("booking guard", () => {
     const pending = { ...approved, status: "pending" };
     const { context, result } = run("/account/book/information", { associations: [pending] });
     await result;
-    expect(context.get(bookingBlockedContext)).toEqual({ code: "association_required", reason: "pending", organisationName: "Riverside" });
-    expect(context.get(bookingContext)).toBeNull();
+    expect(context.get(bookingContext)).toEqual({ ok: false, problem: { code: "association_required", reason: "pending", organisationName: "Riverside" } });
   });
 
   it("puts the user's flow and open basket in the context", async () => {
     const { context, result } = run("/account/book/information", { baskets: [basket({ status: "checked-out" }), basket({ id: "b2" })] });
     await result;
-    expect(context.get(bookingContext)).toMatchObject({ flow: "standard", kind: "visit", organisationId: "org-1", basket: { id: "b2" } });
+    expect(context.get(bookingContext)).toMatchObject({ ok: true, user: { id: "u1" }, scope: { flow: "standard", kind: "visit", organisationId: "org-1", basket: { id: "b2" } } });
   });
 
   it("sends a step with earlier steps missing to the basket's next step", async () => {
@@ -69,5 +69,23 @@ describe("booking guard", () => {
 
   it("lets actions through for the gateway to judge", async () => {
     await expect(run("/account/book/review", { method: "POST", baskets: [basket({})] }).result).resolves.toBeUndefined();
+  });
+});
+
+describe("the one road from the booking guard to its routes", () => {
+  it("hands the route what the guard decided, without checking again", async () => {
+    const { context, result } = run("/account/book/information", { baskets: [basket({ id: "b2" })] });
+    await result;
+    expect(requireBooking(context)).toMatchObject({ user: { id: "u1" }, scope: { basket: { id: "b2" } } });
+  });
+
+  it("answers 403 with why, for the layout's boundary, when the user may not book yet", async () => {
+    const { context, result } = run("/account/book/information", { associations: [{ ...approved, status: "pending" }] });
+    await result;
+    await expect(thrown(Promise.resolve().then(() => requireBooking(context)))).resolves.toMatchObject({ init: { status: 403 }, data: { reason: "pending" } });
+  });
+
+  it("is a programming error (500) on a route without the guard", () => {
+    expect(() => requireBooking(new RouterContextProvider())).toThrow(/booking guard is not on it/);
   });
 });

@@ -3,7 +3,7 @@ import { listMyAssociations } from "../api/gateway.server";
 import { succeeded } from "../api/result.server";
 import { associationAccess, decideStep } from "../booking/access";
 import { findOpenBasket } from "../booking/basket.server";
-import { bookingBlockedContext, bookingContext } from "../booking/context";
+import { bookingContext } from "../booking/context";
 import { FLOW_KINDS, flowFor } from "../booking/steps";
 import { servicesContext, userContext } from "../session/context";
 import { toLogin } from "../session/login-redirect";
@@ -23,14 +23,14 @@ export const booking: MiddlewareFunction<Response> = async ({ request, url, cont
 
   const access = associationAccess(user, succeeded(await listMyAssociations(gateway)).items);
   if (!access.ok) {
-    context.set(bookingBlockedContext, access.problem);
+    context.set(bookingContext, { ok: false, problem: access.problem });
     return;
   }
 
   const flow = flowFor(user.groupType);
   const kind = FLOW_KINDS[flow];
   const basket = await findOpenBasket(gateway, kind);
-  context.set(bookingContext, { flow, kind, organisationId: access.organisationId, basket });
+  context.set(bookingContext, { ok: true, user, gateway, scope: { flow, kind, organisationId: access.organisationId, basket } });
 
   if (request.method !== "GET" && request.method !== "HEAD") return;
   const decision = decideStep(user.groupType, url, basket);

@@ -1,7 +1,7 @@
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import { servicesContext, userContext } from "../session/context";
-import { outreachBlockedContext, outreachContext } from "../outreach/context";
+import { outreachContext } from "../outreach/context";
 import { outreach } from "./outreach";
 
 // The outreach guard against a stub gateway client (only the calls it makes).
@@ -68,15 +68,14 @@ describe("outreach guard", () => {
   it("marks a user without an approved association as blocked (the layout explains, 403)", async () => {
     const { context, result, calls } = run("/account/book/outreach", { associations: [{ ...approved, status: "pending" }] });
     await result;
-    expect(context.get(outreachBlockedContext)).toMatchObject({ reason: "pending", organisationName: "Riverside" });
-    expect(context.get(outreachContext)).toBeNull();
+    expect(context.get(outreachContext)).toMatchObject({ ok: false, problem: { reason: "pending", organisationName: "Riverside" } });
     expect(calls).not.toContain("/outreach/eligibility");
   });
 
   it("puts the eligibility and the open outreach basket in the context", async () => {
     const { context, result } = run("/account/book/outreach/advisories", { baskets: [basket({ status: "checked-out" }), basket({ id: "b2" })] });
     await result;
-    expect(context.get(outreachContext)).toMatchObject({ organisationId: "org-1", organisationName: "Riverside", eligibility: { eligible: true }, basket: { id: "b2" } });
+    expect(context.get(outreachContext)).toMatchObject({ ok: true, scope: { organisationId: "org-1", organisationName: "Riverside", eligibility: { eligible: true }, basket: { id: "b2" } } });
   });
 
   it("shows a not eligible organisation only the eligibility page (no basket looked up)", async () => {

@@ -4,7 +4,7 @@ import { getOutreachEligibility } from "../api/outreach.server";
 import { succeeded } from "../api/result.server";
 import { associationAccess } from "../booking/access";
 import { findOpenBasket } from "../booking/basket.server";
-import { outreachBlockedContext, outreachContext } from "../outreach/context";
+import { outreachContext } from "../outreach/context";
 import { decideOutreachStep } from "../outreach/steps";
 import { servicesContext, userContext } from "../session/context";
 import { toLogin } from "../session/login-redirect";
@@ -25,14 +25,14 @@ export const outreach: MiddlewareFunction<Response> = async ({ request, url, con
   const associations = succeeded(await listMyAssociations(gateway)).items;
   const access = associationAccess(user, associations);
   if (!access.ok) {
-    context.set(outreachBlockedContext, access.problem);
+    context.set(outreachContext, { ok: false, problem: access.problem });
     return;
   }
 
   const eligibility = succeeded(await getOutreachEligibility(gateway, access.organisationId));
   const basket = eligibility.eligible ? await findOpenBasket(gateway, "outreach") : null;
   const organisationName = associations.find((a) => a.organisation.id === access.organisationId)?.organisation.name ?? "";
-  context.set(outreachContext, { organisationId: access.organisationId, organisationName, eligibility, basket });
+  context.set(outreachContext, { ok: true, user, gateway, scope: { organisationId: access.organisationId, organisationName, eligibility, basket } });
 
   if (request.method !== "GET" && request.method !== "HEAD") return;
   const decision = decideOutreachStep(url, eligibility.eligible, basket);

@@ -2,8 +2,9 @@ import { redirect, type RouterContextProvider } from "react-router";
 import type { GatewayClient } from "../api/client.server";
 import { listOutreachActivities } from "../api/outreach.server";
 import { gatewayFailure } from "../api/result.server";
-import { discardIfAny, requireFlow } from "../booking/gateway-basket.server";
-import { outreachBlockedContext, outreachContext, type OutreachScope } from "./context";
+import { discardIfAny } from "../booking/gateway-basket.server";
+import { readFlow } from "../session/flow-access";
+import { outreachContext, type OutreachScope } from "./context";
 import { dueStep, OUTREACH_PATHS } from "./steps";
 import type { Basket, OutreachActivity } from "../../generated/schemas";
 
@@ -12,8 +13,8 @@ import type { Basket, OutreachActivity } from "../../generated/schemas";
 // resumes it.
 
 /** For loaders and actions behind the outreach guard: the user, gateway and outreach scope. */
-export function requireOutreach(context: Readonly<RouterContextProvider>, url: URL) {
-  return requireFlow(context, url, { blocked: outreachBlockedContext, scope: outreachContext, missing: "requireOutreach needs the outreach guard on the route" });
+export function requireOutreach(context: Readonly<RouterContextProvider>) {
+  return readFlow(context, outreachContext, "outreach");
 }
 
 /** The open outreach basket of an eligible organisation, or the eligibility page. */

@@ -1,5 +1,5 @@
 import { createContext } from "react-router";
-import type { AssociationRequired } from "../booking/access";
+import type { FlowAccess } from "../session/flow-access";
 import type { Basket, OutreachEligibility } from "../../generated/schemas";
 
 // What the outreach guard decides, for the outreach routes to read (app/guards/outreach.ts).
@@ -13,7 +13,5 @@ export interface OutreachScope {
   basket: Basket | null;
 }
 
-export const outreachContext = createContext<OutreachScope | null>(null);
-
-/** Set instead of the scope when the user has no approved association (the layout explains, 403). */
-export const outreachBlockedContext = createContext<AssociationRequired | null>(null);
+/** Set by the outreach guard: the user may go on (with the scope), or may not yet (why; 403 from the layout). */
+export const outreachContext = createContext<FlowAccess<OutreachScope> | null>(null);

@@ -16,7 +16,7 @@ const querySchema = z.object({ orderId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   const { orderId } = validParams(querySchema, { orderId: url.searchParams.get("orderId") });
-  const { gateway, scope } = requireBooking(context, url);
+  const { gateway, scope } = requireBooking(context);
   const order = required(await getOrder(gateway, orderId));
   return { flow: scope.flow, order };
 }

@@ -25,7 +25,7 @@ const dateSchema = z.object({
 });
 
 export async function loader({ context, url }: Route.LoaderArgs) {
-  const { user, gateway, scope } = requireBooking(context, url);
+  const { user, gateway, scope } = requireBooking(context);
   const { cms } = context.get(servicesContext);
   const venues = succeeded(await listVenues(cms, { groupType: user.groupType })).items;
   if (venues.length === 0) throw data("No museum takes bookings from your group type at the moment.", { status: 404 });
@@ -55,7 +55,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 
 export async function action({ request, context, url }: Route.ActionArgs) {
   const form = await request.formData();
-  const { gateway, scope } = requireBooking(context, url);
+  const { gateway, scope } = requireBooking(context);
 
   if (form.get("intent") === "discard") {
     await discardOpenBasket(gateway, scope);

@@ -20,14 +20,14 @@ const schema = z.object({
 });
 
 export async function loader({ context, url }: Route.LoaderArgs) {
-  const { user, gateway, scope } = requireBooking(context, url);
+  const { user, gateway, scope } = requireBooking(context);
   const basket = requireBasket(scope);
   const activities = await groupActivitiesOfTheDay(gateway, basket, user.groupType);
   return { booking: bookingView(scope), activities, chosen: basket.groupActivityIds ?? [] };
 }
 
 export async function action({ request, context, url }: Route.ActionArgs) {
-  const { gateway, scope } = requireBooking(context, url);
+  const { gateway, scope } = requireBooking(context);
   const basket = requireBasket(scope);
   const form = await request.formData();
   const values = form.getAll("activityId").map(String);

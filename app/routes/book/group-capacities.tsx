@@ -14,7 +14,7 @@ import { SaveAndContinue } from "../../components/save-and-continue";
 import { problemText } from "../../api/result.server";
 
 export async function loader({ context, url }: Route.LoaderArgs) {
-  const { user, gateway, scope } = requireBooking(context, url);
+  const { user, gateway, scope } = requireBooking(context);
   const basket = requireBasket(scope);
   const activities = await chosenActivities(gateway, basket, user.groupType);
   return {
@@ -28,7 +28,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 type ActionResult = { rows: FormRows; errors: FieldErrors };
 
 export async function action({ request, context, url }: Route.ActionArgs) {
-  const { user, gateway, scope } = requireBooking(context, url);
+  const { user, gateway, scope } = requireBooking(context);
   const basket = requireBasket(scope);
   const activities = await chosenActivities(gateway, basket, user.groupType);
   const form = await request.formData();

@@ -16,7 +16,7 @@ import { SaveAndContinue } from "../../components/save-and-continue";
 import { problemText } from "../../api/result.server";
 
 export function loader({ context, url }: Route.LoaderArgs) {
-  const { user, scope } = requireBooking(context, url);
+  const { user, scope } = requireBooking(context);
   const basket = requireBasket(scope);
   // A first visit suggests the organiser as the lead contact; what is saved wins.
   const values = detailValues(basket.groupDetails, {
@@ -33,7 +33,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const parsed = detailsSchema().safeParse(values);
   if (!parsed.success) return data({ errors: toFieldErrors(parsed.error), values }, { status: 400 });
 
-  const { gateway, scope } = requireBooking(context, url);
+  const { gateway, scope } = requireBooking(context);
   const basket = requireBasket(scope);
   const saved = await updateBasketGroupDetails(gateway, basket.id, toGroupDetails(parsed.data));
   if (!saved.ok) {

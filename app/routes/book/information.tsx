@@ -21,7 +21,7 @@ import { formValues, toFieldErrors } from "../../forms/validation";
 import { SaveAndContinue } from "../../components/save-and-continue";
 
 export function loader({ context, url }: Route.LoaderArgs) {
-  const { scope } = requireBooking(context, url);
+  const { scope } = requireBooking(context);
   const basket = requireBasket(scope);
   return { booking: bookingView(scope), values: informationValues(basket.information), key: `${basket.id}@${basket.updatedAt}` };
 }
@@ -33,7 +33,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const parsed = informationSchema().safeParse(Object.fromEntries(form));
   if (!parsed.success) return data({ errors: toFieldErrors(parsed.error), values, attempt }, { status: 400 });
 
-  const { gateway, scope } = requireBooking(context, url);
+  const { gateway, scope } = requireBooking(context);
   const basket = requireBasket(scope);
   const saved = await updateBasketInformation(gateway, basket.id, toVisitInformation(parsed.data));
   if (!saved.ok) {

@@ -1,7 +1,6 @@
 import { Outlet } from "react-router";
 import type { Route } from "./+types/layout";
-import { bookingBlockedContext } from "../../booking/context";
-import { rejectBlocked } from "../../booking/gateway-basket.server";
+import { requireBooking } from "../../booking/basket.server";
 import { FlowLayoutError, flowLayoutErrorTitle } from "../../components/booking/association-required";
 import { guards } from "../../guards";
 import { pageTitle } from "../../shell/meta";
@@ -11,7 +10,7 @@ export const middleware: Route.MiddlewareFunction[] = guards("booking");
 // A loader makes the guard run on client navigations too, not only for documents. It also
 // answers 403 for a user who cannot book yet, so this layout's boundary explains why.
 export function loader({ context }: Route.LoaderArgs) {
-  rejectBlocked(context, bookingBlockedContext);
+  requireBooking(context);
   return null;
 }
 

@@ -15,7 +15,7 @@ import { pageTitle } from "../../shell/meta";
  * cancelled payment goes back to the payment step, where the kept booking says what to do.
  */
 export async function loader({ context, url }: Route.LoaderArgs) {
-  const { gateway, scope } = requireBooking(context, url);
+  const { gateway, scope } = requireBooking(context);
   const back = await paymentReturn(context.get(servicesContext).session, url);
   if (!back) throw data(null, { status: 404 });
   const headers = { "Set-Cookie": back.setCookie };

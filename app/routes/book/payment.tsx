@@ -46,7 +46,7 @@ const PAYMENT_RESULTS = {
 } as const;
 
 export async function loader({ context, url }: Route.LoaderArgs) {
-  const { gateway, scope } = requireBooking(context, url);
+  const { gateway, scope } = requireBooking(context);
   const basket = requireBasket(scope);
   const quote = await quoteOrRedirect(gateway, basket);
   const free = quote.total.amount === 0;
@@ -73,7 +73,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const parsed = paymentSchema.safeParse(values);
   if (!parsed.success) return data({ errors: toFieldErrors(parsed.error), values }, { status: 400 });
 
-  const { gateway, scope } = requireBooking(context, url);
+  const { gateway, scope } = requireBooking(context);
   const basket = requireBasket(scope);
   const { choice, purchaseOrderNumber } = parsed.data;
   const saved = await updateBasketPayment(gateway, basket.id, paymentChoiceOf(choice, purchaseOrderNumber));

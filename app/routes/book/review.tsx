@@ -38,7 +38,7 @@ const checkoutSchema = z.object({
 });
 
 export async function loader({ context, url }: Route.LoaderArgs) {
-  const { user, gateway, scope } = requireBooking(context, url);
+  const { user, gateway, scope } = requireBooking(context);
   const { cms } = context.get(servicesContext);
   let basket: Basket = requireBasket(scope);
 
@@ -85,7 +85,7 @@ const SAID_ELSEWHERE = new Set(["ratio_met", "slot_sold_out", "hold_expired", "h
 
 export async function action({ request, context, url }: Route.ActionArgs) {
   const form = await request.formData();
-  const { gateway, scope } = requireBooking(context, url);
+  const { gateway, scope } = requireBooking(context);
 
   if (form.get("intent") === "extend") {
     const basket = requireBasket(scope);

@@ -30,7 +30,7 @@ async function dayActivities(gateway: GatewayClient, basket: Basket): Promise<Ac
 }
 
 export async function loader({ context, url }: Route.LoaderArgs) {
-  const { gateway, scope } = requireBooking(context, url);
+  const { gateway, scope } = requireBooking(context);
   const basket = requireBasket(scope);
   const activities = await dayActivities(gateway, basket);
   const selections: Record<string, string> = {};
@@ -64,7 +64,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 
 export async function action({ request, context, url }: Route.ActionArgs) {
   const form = await request.formData();
-  const { gateway, scope } = requireBooking(context, url);
+  const { gateway, scope } = requireBooking(context);
   const basket = requireBasket(scope);
   const activities = await dayActivities(gateway, basket);
   const groupSize = Math.min(MAX_PARTICIPANTS, Math.max(1, basket.participants));

@@ -27,7 +27,7 @@ function activitiesSchema(ids: readonly string[]) {
 }
 
 export async function loader({ context, url }: Route.LoaderArgs) {
-  const { gateway, scope } = requireOutreach(context, url);
+  const { gateway, scope } = requireOutreach(context);
   const basket = requireOutreachBasket(scope);
   const activities = await outreachActivities(gateway, scope.organisationId);
   return {
@@ -39,7 +39,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 
 export async function action({ request, context, url }: Route.ActionArgs) {
   const form = await request.formData();
-  const { gateway, scope } = requireOutreach(context, url);
+  const { gateway, scope } = requireOutreach(context);
   const basket = requireOutreachBasket(scope);
   const activities = await outreachActivities(gateway, scope.organisationId);
   const values = { activityIds: form.getAll("activityIds").map(String) };

@@ -52,7 +52,7 @@ async function advisoriesFor(gateway: GatewayClient, cms: CmsClient, organisatio
 const fieldOf = (id: string) => `ack-${id}`;
 
 export async function loader({ context, url }: Route.LoaderArgs) {
-  const { gateway, scope } = requireOutreach(context, url);
+  const { gateway, scope } = requireOutreach(context);
   const basket = requireOutreachBasket(scope);
   const { activities, shown } = await advisoriesFor(gateway, context.get(servicesContext).cms, scope.organisationId, basket);
   return {
@@ -64,7 +64,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 
 export async function action({ request, context, url }: Route.ActionArgs) {
   const form = await request.formData();
-  const { gateway, scope } = requireOutreach(context, url);
+  const { gateway, scope } = requireOutreach(context);
   const basket = requireOutreachBasket(scope);
   const { shown } = await advisoriesFor(gateway, context.get(servicesContext).cms, scope.organisationId, basket);
   const ticked = new Set(form.getAll("acknowledged").map(String));

@@ -18,7 +18,7 @@ const querySchema = z.object({ orderId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   const { orderId } = validParams(querySchema, { orderId: url.searchParams.get("orderId") });
-  const { gateway } = requireOutreach(context, url);
+  const { gateway } = requireOutreach(context);
   const order = required(await getOrder(gateway, orderId));
   if (order.kind !== "outreach") throw data(null, { status: 404 });
   return { order, today: londonToday() };

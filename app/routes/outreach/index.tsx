@@ -12,7 +12,7 @@ import { AGE_BAND_LABELS } from "../../booking/ratios";
 import { problemText } from "../../api/result.server";
 
 export async function loader({ context, url }: Route.LoaderArgs) {
-  const { gateway, scope } = requireOutreach(context, url);
+  const { gateway, scope } = requireOutreach(context);
   const { eligibility } = scope;
   const activities = eligibility.eligible ? await outreachActivities(gateway, scope.organisationId) : [];
   return {
@@ -35,7 +35,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 
 export async function action({ request, context, url }: Route.ActionArgs) {
   const form = await request.formData();
-  const { gateway, scope } = requireOutreach(context, url);
+  const { gateway, scope } = requireOutreach(context);
 
   if (form.get("intent") === "discard") {
     await discardOutreachBasket(gateway, scope);

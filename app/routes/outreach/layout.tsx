@@ -1,9 +1,8 @@
 import { Outlet } from "react-router";
 import type { Route } from "./+types/layout";
-import { rejectBlocked } from "../../booking/gateway-basket.server";
 import { FlowLayoutError, flowLayoutErrorTitle } from "../../components/booking/association-required";
 import { guards } from "../../guards";
-import { outreachBlockedContext } from "../../outreach/context";
+import { requireOutreach } from "../../outreach/basket.server";
 import { pageTitle } from "../../shell/meta";
 
 export const middleware: Route.MiddlewareFunction[] = guards("outreach");
@@ -11,7 +10,7 @@ export const middleware: Route.MiddlewareFunction[] = guards("outreach");
 // A loader makes the guard run on client navigations too, not only for documents. It also
 // answers 403 for a user who cannot book yet, so this layout's boundary explains why.
 export function loader({ context }: Route.LoaderArgs) {
-  rejectBlocked(context, outreachBlockedContext);
+  requireOutreach(context);
   return null;
 }
 

@@ -38,7 +38,7 @@ const PAYMENT_RESULTS = {
 } as const;
 
 export async function loader({ context, url }: Route.LoaderArgs) {
-  const { gateway, scope } = requireOutreach(context, url);
+  const { gateway, scope } = requireOutreach(context);
 
   // Back from the hosted payment page: its parameters go to the gateway verbatim, with the
   // payment the user was sent to pay (remembered in the session).
@@ -97,7 +97,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     }
     return data({ errors, values, idempotencyKey: null as string | null }, { status: 400 });
   }
-  const { gateway, scope } = requireOutreach(context, url);
+  const { gateway, scope } = requireOutreach(context);
   const { choice, purchaseOrderNumber, basketId, idempotencyKey, expectedTotal } = parsed.data;
   const failed = (errors: Errors, status: number, sameKey = false) =>
     data({ errors, values, idempotencyKey: sameKey ? idempotencyKey : newIdempotencyKey() }, { status });

@@ -16,7 +16,7 @@ import { pageTitle } from "../../shell/meta";
 import { SaveAndContinue } from "../../components/save-and-continue";
 
 export async function loader({ context, url }: Route.LoaderArgs) {
-  const { gateway, scope } = requireOutreach(context, url);
+  const { gateway, scope } = requireOutreach(context);
   const basket = requireOutreachBasket(scope);
   const [questionnaire, activities] = await Promise.all([
     getOutreachQuestionnaire(gateway).then(succeeded),
@@ -34,7 +34,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 
 export async function action({ request, context, url }: Route.ActionArgs) {
   const form = await request.formData();
-  const { gateway, scope } = requireOutreach(context, url);
+  const { gateway, scope } = requireOutreach(context);
   const basket = requireOutreachBasket(scope);
   // The schema is built from the questionnaire in force, the one the form was rendered from.
   const questionnaire = succeeded(await getOutreachQuestionnaire(gateway));

@@ -84,7 +84,7 @@ function initialRows(basket: Basket, plan: DayPlan, date: string | null): Sessio
 }
 
 export async function loader({ context, url }: Route.LoaderArgs) {
-  const { gateway, scope } = requireOutreach(context, url);
+  const { gateway, scope } = requireOutreach(context);
   const basket = requireOutreachBasket(scope);
   const all = await outreachActivities(gateway, scope.organisationId);
   const saved = basket.outreach?.schedule ?? null;
@@ -113,7 +113,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 
 export async function action({ request, context, url }: Route.ActionArgs) {
   const form = await request.formData();
-  const { gateway, scope } = requireOutreach(context, url);
+  const { gateway, scope } = requireOutreach(context);
   const basket = requireOutreachBasket(scope);
   const all = await outreachActivities(gateway, scope.organisationId);
   const date = String(form.get("date") ?? "");

@@ -19,7 +19,7 @@ import { formatDate } from "../../shell/format";
 import { pageTitle } from "../../shell/meta";
 
 export async function loader({ context, url }: Route.LoaderArgs) {
-  const { gateway, scope } = requireOutreach(context, url);
+  const { gateway, scope } = requireOutreach(context);
   const basket = requireOutreachBasket(scope);
   const selection = basket.outreach;
   if (!selection?.schedule) throw redirect(OUTREACH_PATHS[firstMissingStep(basket)]);

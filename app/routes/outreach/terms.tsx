@@ -24,7 +24,7 @@ const termsSchema = z.object({
 });
 
 export async function loader({ context, url }: Route.LoaderArgs) {
-  const { gateway, scope } = requireOutreach(context, url);
+  const { gateway, scope } = requireOutreach(context);
   const basket = requireOutreachBasket(scope);
   const [terms, activities] = await Promise.all([
     getCurrentTerms(context.get(servicesContext).cms, "outreach").then(succeeded),
@@ -41,7 +41,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 
 export async function action({ request, context, url }: Route.ActionArgs) {
   const form = await request.formData();
-  const { gateway, scope } = requireOutreach(context, url);
+  const { gateway, scope } = requireOutreach(context);
   const basket = requireOutreachBasket(scope);
   const values = { acceptTerms: form.get("acceptTerms") === "on" };
   const parsed = termsSchema.safeParse(Object.fromEntries(form));

@@ -1,0 +1,28 @@
+import { data, type RouterContext, type RouterContextProvider } from "react-router";
+import type { GatewayClient } from "../api/client.server";
+import type { AssociationRequired } from "../booking/access";
+import type { User } from "../../generated/schemas";
+
+/**
+ * What a flow's guard (booking, outreach) decided, once, for the flow's layout and steps:
+ * the user may go on, with everything a step needs, or may not yet, and why.
+ */
+export type FlowAccess<Scope> =
+  | { ok: true; user: User; gateway: GatewayClient; scope: Scope }
+  | { ok: false; problem: AssociationRequired };
+
+/**
+ * The one road from a flow's guard to its routes: read what the guard left, without
+ * checking again. A user who may not go on yet is a 403 that the flow layout's boundary
+ * explains; a route without the guard is a programming error (500).
+ */
+export function readFlow<Scope>(
+  context: Readonly<RouterContextProvider>,
+  flow: RouterContext<FlowAccess<Scope> | null>,
+  guard: string,
+): Extract<FlowAccess<Scope>, { ok: true }> {
+  const access = context.get(flow);
+  if (!access) throw new Error(`The route reads the ${guard} guard's decision, but the ${guard} guard is not on it`);
+  if (!access.ok) throw data(access.problem, { status: 403 });
+  return access;
+}
