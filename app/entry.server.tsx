@@ -14,6 +14,7 @@ import { tagManagerFor } from "./shell/tracking.server";
 
 // For server.ts's /readyz: the app knows its backends, the server does not.
 export { checkReadiness } from "./runtime/readiness.server";
+export { getLoadContext } from "./runtime/arrival";
 
 // Must finish before the first request: API clients are made per request after this.
 if (config.embedded) await startEmbeddedDefault(config);

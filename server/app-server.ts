@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { createRequestListener } from "@react-router/node";
-import type { ServerBuild } from "react-router";
+import type { RouterContextProvider, ServerBuild } from "react-router";
 import { REQUEST_ID_HEADER, requestIdFrom } from "../app/runtime/request-id.ts";
 import { NON_DOCUMENT_POLICY, securityHeaders } from "../app/security/csp.ts";
 import { errorFields, log } from "./log.ts";
@@ -20,6 +20,8 @@ interface Readiness {
   ready: boolean;
 }
 type CheckReadiness = (requestId: string) => Promise<Readiness>;
+/** The server build's (app/entry.server.tsx): the request's context from what the server saw. */
+type GetLoadContext = (arrival: { socketAddress: string; requestId: string }) => RouterContextProvider;
 
 export interface RunningServer {
   server: Server;
@@ -65,8 +67,20 @@ export async function startServer(build: ServerBuild, options: ServerOptions): P
   // The headers the app's own non-document responses get (app/security/middleware.server.ts).
   const staticHeaders = [...securityHeaders({ production: options.production }), ["Content-Security-Policy", NON_DOCUMENT_POLICY] as const];
   const staticFiles = await loadStaticFiles(path.join(options.buildDirectory, "client"), staticHeaders);
-  const handleWithReactRouter = createRequestListener({ build, mode: "production" });
-  const checkReadiness = (build.entry.module as { checkReadiness?: CheckReadiness }).checkReadiness;
+  const entry = build.entry.module as { checkReadiness?: CheckReadiness; getLoadContext?: GetLoadContext };
+  const { checkReadiness, getLoadContext } = entry;
+  // The app's own getLoadContext (app/runtime/arrival.ts) makes the request's context with
+  // what only this server knows: the socket's address (rate limits) and the request id.
+  const handleWithReactRouter = createRequestListener({
+    build,
+    mode: "production",
+    ...(getLoadContext && {
+      // React Router hands over the socket's address (`client`); the request id was set on
+      // the request's headers above, before React Router's turn.
+      getLoadContext: (request: Request, client: { address: string }) =>
+        getLoadContext({ socketAddress: client.address, requestId: request.headers.get(REQUEST_ID_HEADER) ?? "" }),
+    }),
+  });
 
   /** Responses being written or waiting their turn: the load-shedding count, and what shutdown waits for. */
   const inFlight = new Set<ServerResponse>();

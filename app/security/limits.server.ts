@@ -1,3 +1,5 @@
+import type { RouterContextProvider } from "react-router";
+import { arrivalContext } from "../runtime/arrival";
 import { config, type RateLimitName } from "../runtime/config.server";
 import { clientAddress } from "./client-address.server";
 import { FixedWindowLimiter, waitPhrase } from "./rate-limit";
@@ -16,8 +18,9 @@ export interface RateLimited {
 }
 
 /** Counts this post against its client's limit for `name`; the refusal, or null to go on. */
-export function rateLimit(request: Request, name: RateLimitName): RateLimited | null {
-  const result = limiters[name].hit(clientAddress(request, config.trustProxyHops));
+export function rateLimit(request: Request, context: Readonly<RouterContextProvider>, name: RateLimitName): RateLimited | null {
+  const socketAddress = context.get(arrivalContext)?.socketAddress;
+  const result = limiters[name].hit(clientAddress(request, socketAddress, config.trustProxyHops));
   if (result.ok) return null;
   const seconds = result.retryAfterSeconds;
   return {

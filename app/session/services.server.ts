@@ -3,6 +3,7 @@ import { createCmsClient, createGatewayClient } from "../api/client.server";
 import { logout } from "../api/gateway.server";
 import { config } from "../runtime/config.server";
 import { servicesContext } from "./context";
+import { arrivalContext } from "../runtime/arrival";
 import { REQUEST_ID_HEADER, requestIdFrom } from "../runtime/request-id";
 import { destroySession, emptySession, getSession, sessionState, setsSessionCookie, touchSession } from "./session.server";
 
@@ -17,7 +18,9 @@ export const servicesMiddleware: MiddlewareFunction<Response> = async ({ request
   const state = sessionState(session, now, config.session);
   const { gatewayBaseUrl: baseUrl, gatewayTimeoutMs: timeoutMs } = config;
   // server.ts always sets a valid id; other servers (react-router dev) may not.
-  const requestId = requestIdFrom(request.headers.get(REQUEST_ID_HEADER));
+  // The id the HTTP server logged the request with; parsed from the header under a server
+  // that passes no load context (the dev server, in-process tests).
+  const requestId = context.get(arrivalContext)?.requestId ?? requestIdFrom(request.headers.get(REQUEST_ID_HEADER));
 
   if (state === "expired") {
     // Best effort: the cookie is cleared whatever the gateway answers.

@@ -19,8 +19,13 @@ interface Held {
 const held: Held[] = [];
 const lines: Record<string, unknown>[] = [];
 
+/** What the app's getLoadContext was handed, per request (the listener calls it as React Router does). */
+const arrivals: unknown[] = [];
+
 vi.mock("@react-router/node", () => ({
-  createRequestListener: () => (req: IncomingMessage, res: ServerResponse) => {
+  createRequestListener: (options: { getLoadContext?: (request: Request, client: { address: string }) => unknown }) => (req: IncomingMessage, res: ServerResponse) => {
+    const request = new Request(`http://localhost${req.url}`, { headers: req.headers as Record<string, string> });
+    if (options.getLoadContext) arrivals.push(options.getLoadContext(request, { address: req.socket.remoteAddress ?? "" }));
     held.push({
       path: req.url ?? "",
       res,
@@ -248,5 +253,20 @@ describe("static files carry the security headers the app's responses get", () =
     expect(revalidated.headers["x-content-type-options"]).toBe("nosniff");
     expect(revalidated.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
     expect(held).toEqual([]); // never React Router's
+  });
+});
+
+describe("the request's context", () => {
+  it("is made by the build's getLoadContext from the socket's address and the request id the server answers with", async () => {
+    const getLoadContext = (arrival: unknown) => arrival;
+    const withContext = { entry: { module: { getLoadContext } } } as unknown as ServerBuild;
+    arrivals.length = 0;
+    const options = readServerOptions({ PORT: "0", HOST: "127.0.0.1" }, "/");
+    running = await startServer(withContext, { ...options, buildDirectory });
+    const sent = send(running.url, "/some-page");
+    await vi.waitFor(() => expect(held.length).toBe(1));
+    held[0]!.answer();
+    const { headers } = await sent.response;
+    expect(arrivals).toEqual([{ socketAddress: "127.0.0.1", requestId: headers["x-request-id"] }]);
   });
 });
