@@ -113,8 +113,17 @@ export function upstreamFailure(service: Service, cause: unknown, operationId = 
   const known = isUpstreamCause(cause) ? cause : classify(cause);
   const { status, what, then } = describe(known);
   console.error(logLine(service, operationId, known));
-  throw data(`${serviceNames[service]} ${what}. ${then}`, { status });
+  const message = `${serviceNames[service]} ${what}. ${then}`;
+  const page = data(message, { status });
+  thrownFailures.set(page, { status, message });
+  throw page;
 }
+
+/**
+ * The error pages `upstreamFailure` threw, with their status and message: `inlineRetry`
+ * recognises its own throws here, never by reading React Router's `data()` object.
+ */
+const thrownFailures = new WeakMap<object, { status: UpstreamStatus; message: string }>();
 
 function isUpstreamCause(value: unknown): value is UpstreamCause {
   return typeof value === "object" && value !== null && "kind" in value &&
@@ -123,16 +132,8 @@ function isUpstreamCause(value: unknown): value is UpstreamCause {
 
 /** What `upstreamFailure` threw, as status and message; null for anything else. */
 export function upstreamFailureOf(error: unknown): { status: UpstreamStatus; message: string } | null {
-  if (typeof error !== "object" || error === null) return null;
-  const e = error as { type?: unknown; data?: unknown; init?: { status?: unknown } | null };
-  const status = e.init?.status;
-  if (e.type !== "DataWithResponseInit" || typeof e.data !== "string") return null;
-  if (!isUpstreamStatus(status)) return null;
-  return { status, message: e.data };
+  return typeof error === "object" && error !== null ? (thrownFailures.get(error) ?? null) : null;
 }
-
-const UPSTREAM_STATUSES: readonly unknown[] = [403, 413, 429, 502, 503, 504] satisfies UpstreamStatus[];
-const isUpstreamStatus = (status: unknown): status is UpstreamStatus => UPSTREAM_STATUSES.includes(status);
 
 /** The API Gateway's own refusal: its `{"message": …}` body, not the gateway's Problem. */
 function gatewayRefusal(status: number, body: unknown): GatewayRefusal | null {

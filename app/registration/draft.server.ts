@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
 import { data } from "react-router";
 import { z } from "zod";
-import { createGatewayClient } from "../api/client.server";
+import type { GatewayClient } from "../api/client.server";
 import { getOrganisation } from "../api/gateway.server";
 import { config } from "../runtime/config.server";
 import { GROUP_TYPE_LABELS, GROUP_TYPES } from "../organisations/group-types";
@@ -120,32 +120,25 @@ export function draftFor(draft: RegistrationDraft | null, group: GroupType): Reg
   return { group, ...(draft?.user ? { user: draft.user } : {}) };
 }
 
-const isGroupType = (value: string): value is GroupType => (GROUP_TYPES as readonly string[]).includes(value);
+
+/** An organisation picked and kept in the draft (its Set-Cookie), or why it cannot be, to show. */
+export type Picked = { ok: true; setCookie: string } | { ok: false; message: string };
 
 /**
  * Records an organisation picked in the organisation search (the user will ask to join
- * it) and returns the Set-Cookie header. It must exist at the gateway and be of the
- * registration's group type; otherwise the request fails with a message to show.
+ * it). It must exist at the gateway and be of the registration's group type. `gateway`
+ * is the request's own client (its request id; directory details need no session).
  */
-export async function pickOrganisation(request: Request, group: string, organisationId: string): Promise<string> {
-  if (!isGroupType(group)) throw data(null, { status: 404 });
-  if (!/^[\w-]{1,100}$/.test(organisationId)) {
-    throw data("Choose an organisation from the search results.", { status: 422 });
-  }
-  // Organisations' directory details need no session (contract getOrganisation).
-  const gateway = createGatewayClient({ baseUrl: config.gatewayBaseUrl, timeoutMs: config.gatewayTimeoutMs });
+export async function pickOrganisation(gateway: GatewayClient, request: Request, group: GroupType, organisationId: string): Promise<Picked> {
+  if (!/^[\w-]{1,100}$/.test(organisationId)) return { ok: false, message: "Choose an organisation from the search results." };
   const result = await getOrganisation(gateway, organisationId);
   if (!result.ok) {
-    throw data("We could not find that organisation. Search again, or choose “My organisation is not listed”.", {
-      status: 422,
-    });
+    return { ok: false, message: "We could not find that organisation. Search again, or choose “My organisation is not listed”." };
   }
   if (result.data.groupType !== group) {
-    throw data(
-      `${result.data.name} is registered as a ${GROUP_TYPE_LABELS[result.data.groupType].toLowerCase()}, not a ${GROUP_TYPE_LABELS[group].toLowerCase()}. Choose an organisation of your group type.`,
-      { status: 422 },
-    );
+    const [picked, wanted] = [GROUP_TYPE_LABELS[result.data.groupType], GROUP_TYPE_LABELS[group]].map((label) => label.toLowerCase());
+    return { ok: false, message: `${result.data.name} is registered as a ${picked}, not a ${wanted}. Choose an organisation of your group type.` };
   }
   const { organisation: _replaced, ...draft } = draftFor(await readDraft(request), group);
-  return saveDraft({ ...draft, organisationId });
+  return { ok: true, setCookie: await saveDraft({ ...draft, organisationId }) };
 }

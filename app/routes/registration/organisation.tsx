@@ -5,6 +5,7 @@ import { GROUP_TYPE_LABELS, GROUP_TYPES } from "../../organisations/group-types"
 import { pageTitle } from "../../shell/meta";
 import { validParams } from "../../forms/params";
 import { pickOrganisation } from "../../registration/draft.server";
+import { servicesContext } from "../../session/context";
 import { registrationPath } from "../../registration/steps";
 import { useBrowserSearchClient } from "../../search/browser-client";
 import { OrganisationSearch } from "../../search/organisation-search";
@@ -24,30 +25,16 @@ const chooseSchema = z.object({
 /** Query-rule context of registration (its banner points to "My organisation is not listed"). */
 const RULE_CONTEXTS = ["registration"];
 
-/** The message of a `data("…", { status: 422 })` thrown by the draft's pickOrganisation, if it is one. */
-function rejection(error: unknown): { message: string; status: number } | null {
-  if (typeof error !== "object" || error === null) return null;
-  const { type, data: message, init } = error as { type?: unknown; data?: unknown; init?: ResponseInit | null };
-  if (type !== "DataWithResponseInit" || typeof message !== "string") return null;
-  const status = init?.status ?? 500;
-  return status === 422 || status === 413 ? { message, status } : null;
-}
-
-export async function action({ request, params }: Route.ActionArgs) {
+export async function action({ request, params, context }: Route.ActionArgs) {
   const { group } = validParams(paramsSchema, params);
   const parsed = chooseSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) {
     return data({ error: parsed.error.issues[0]?.message ?? "Choose an organisation from the search results." }, { status: 400 });
   }
-  try {
-    // Checks the organisation at the gateway (exists, same group type) and saves it in the draft.
-    const setCookie = await pickOrganisation(request, group, parsed.data.organisationId);
-    return redirect(registrationPath(group, "organisation/edit"), { headers: { "Set-Cookie": setCookie } });
-  } catch (error) {
-    const rejected = rejection(error);
-    if (!rejected) throw error;
-    return data({ error: rejected.message }, { status: rejected.status });
-  }
+  // Checks the organisation at the gateway (exists, same group type) and saves it in the draft.
+  const picked = await pickOrganisation(context.get(servicesContext).gateway, request, group, parsed.data.organisationId);
+  if (!picked.ok) return data({ error: picked.message }, { status: 422 });
+  return redirect(registrationPath(group, "organisation/edit"), { headers: { "Set-Cookie": picked.setCookie } });
 }
 
 export async function loader({ params, url }: Route.LoaderArgs) {
