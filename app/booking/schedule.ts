@@ -2,7 +2,8 @@
 // browser can show clashes live and the server can refuse them before asking the gateway.
 // Times of day and finding clashes are in times.ts.
 
-import { byStart, fromMinutes, toMinutes, type Clash, type TimedEntry } from "./times";
+import { fromMinutes, toMinutes } from "../calendar/dates";
+import { byStart, type Clash, type TimedEntry } from "./times";
 
 /** Venues are open 10:00–17:00 (docs/requirements.md §8.2). */
 export const VENUE_OPENS = "10:00";

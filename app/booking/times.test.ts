@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { findClashes, toMinutes, type TimedEntry } from "./times";
+import { toMinutes } from "../calendar/dates";
+import { findClashes, type TimedEntry } from "./times";
 
 const entry = (activityId: string, start: string, end: string): TimedEntry => ({
   activityId, slotId: `${activityId}@${start}`, name: activityId, kind: "workshop", start, end,

@@ -1,3 +1,5 @@
+import { toMinutes } from "../calendar/dates";
+
 // Times of day ("HH:MM") and which timed entries overlap. Apart from the visit day's plan
 // (schedule.ts), so the outreach schedule, which checks its sessions with these, does not
 // load the visit timeline's code in the browser.
@@ -17,17 +19,6 @@ export interface Clash {
   b: TimedEntry;
 }
 
-/** "HH:MM" to minutes after midnight; NaN for anything else. */
-export function toMinutes(time: string): number {
-  const match = /^([01]\d|2[0-3]):([0-5]\d)$/.exec(time);
-  return match ? Number(match[1]) * 60 + Number(match[2]) : Number.NaN;
-}
-
-export function fromMinutes(minutes: number): string {
-  const h = Math.floor(minutes / 60);
-  const m = minutes % 60;
-  return `${String(h).padStart(2, "0")}:${String(m).padStart(2, "0")}`;
-}
 
 export function byStart<T extends { start: string; end: string }>(entries: readonly T[]): T[] {
   return [...entries].sort((x, y) => toMinutes(x.start) - toMinutes(y.start) || toMinutes(x.end) - toMinutes(y.end));

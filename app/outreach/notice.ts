@@ -1,4 +1,4 @@
-import { addDays } from "../booking/calendar";
+import { addDays, isoDateInLondon } from "../calendar/dates";
 import { formatDate } from "../shell/format";
 
 // What an outreach booking commits the school to (docs/requirements.md §8.7): it is a request until
@@ -10,12 +10,8 @@ export const NOTICE_DAYS = 28;
 export const REQUEST_MESSAGE = "outreach_request";
 export const CANCELLATION_MESSAGE = "cancellation_notice";
 
-const londonDate = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London", year: "numeric", month: "2-digit", day: "2-digit" });
-
 /** Today's date in the museums' time zone (YYYY-MM-DD). */
-export function londonToday(now: Date = new Date()): string {
-  return londonDate.format(now);
-}
+export const londonToday = (now: Date = new Date()): string => isoDateInLondon(now);
 
 /** The last day an outreach visit on this date can be cancelled. */
 export function cancelBy(visitDate: string): string {

@@ -1,4 +1,5 @@
-import { findClashes, fromMinutes, toMinutes, type TimedEntry } from "../booking/times";
+import { fromMinutes, toMinutes } from "../calendar/dates";
+import { findClashes, type TimedEntry } from "../booking/times";
 
 // The outreach day as times: the school day and its lunch time (from the questionnaire),
 // the sessions and the team's lunch break. Pure, so the browser shows clashes live and

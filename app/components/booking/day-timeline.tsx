@@ -1,5 +1,6 @@
 import { beforeArrival, clashesWith, timelineBounds } from "../../booking/schedule";
-import { findClashes, toMinutes, type TimedEntry } from "../../booking/times";
+import { findClashes, type TimedEntry } from "../../booking/times";
+import { toMinutes } from "../../calendar/dates";
 import "./booking.css";
 
 export interface DayTimelineProps {

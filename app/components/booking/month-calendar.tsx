@@ -4,7 +4,7 @@ import { useSnapshot } from "valtio";
 import {
   addMonths, CALENDAR_KEYS, firstOfMonth, lastOfMonth, monthLabel, monthOf, monthWeeks, moveDate,
   weekdayIndex, WEEKDAYS, type CalendarKey,
-} from "../../booking/calendar";
+} from "../../calendar/dates";
 import { bookingState, createBookingStore } from "../../state/booking";
 import { useStore } from "../../state/stores";
 import "./booking.css";

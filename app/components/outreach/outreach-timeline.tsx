@@ -1,4 +1,4 @@
-import { toMinutes } from "../../booking/times";
+import { toMinutes } from "../../calendar/dates";
 import { lunchProblems, sessionName, sessionProblems, span, type PlacedSession, type Range, type SchoolDay } from "../../outreach/schedule";
 
 // The outreach day at the school: the school day, its lunch time, the sessions and our

@@ -7,7 +7,7 @@ import { fieldErrors, problemText, required, succeeded } from "../../api/result.
 import {
   bookingView, discardOpenBasket, openOrCreateBasket, redirectToNextStep, requireBooking,
 } from "../../booking/basket.server";
-import { clampMonth, DATE_PATTERN, monthOf, MONTH_PATTERN } from "../../booking/calendar";
+import { clampMonth, DATE_PATTERN, monthOf, MONTH_PATTERN } from "../../calendar/dates";
 import { STEP_PATHS } from "../../booking/steps";
 import { BookingStep } from "../../components/booking/booking-step";
 import { FormErrors } from "../../components/form-errors";

@@ -7,7 +7,7 @@ import {
   getOutreachAvailability, updateBasketOutreachSchedule
 } from "../../api/outreach.server";
 import { problemText, succeeded } from "../../api/result.server";
-import { clampMonth, DATE_PATTERN, monthOf, MONTH_PATTERN } from "../../booking/calendar";
+import { clampMonth, DATE_PATTERN, monthOf, MONTH_PATTERN } from "../../calendar/dates";
 import { FormErrors } from "../../components/form-errors";
 import { bookable, MonthCalendar } from "../../components/booking/month-calendar";
 import { Field, FieldError, SelectField } from "../../components/field";

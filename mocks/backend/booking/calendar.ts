@@ -1,7 +1,10 @@
 // Venue days and timed slots (docs/requirements.md §8.2): opening hours, closed days, the
 // bookable window, and a deterministic "demand from other bookers" seeded from the
 // venue, date and slot, so the calendar looks lived-in and is the same on every run.
+import { addMonthsToDate as addMonths, daysBetween, fromMinutes, toMinutes } from "../../../app/calendar/dates";
 import { addDays } from "../dates";
+
+export { addMonths, daysBetween, fromMinutes, toMinutes };
 import type { CatalogueActivity } from "../types";
 
 export const OPENS = "10:00";
@@ -19,27 +22,6 @@ export const ARRIVE_UNTIL = "16:00";
 
 export type DayStatus = "available" | "limited" | "full" | "closed";
 export type SlotStatus = "available" | "limited" | "full";
-
-export function toMinutes(time: string): number {
-  const [h = 0, m = 0] = time.split(":").map(Number);
-  return h * 60 + m;
-}
-
-export function fromMinutes(minutes: number): string {
-  return `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
-}
-
-export function addMonths(isoDate: string, months: number): string {
-  const [y = 0, m = 1, d = 1] = isoDate.split("-").map(Number);
-  const target = new Date(Date.UTC(y, m - 1 + months, 1));
-  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
-  target.setUTCDate(Math.min(d, lastDay));
-  return target.toISOString().slice(0, 10);
-}
-
-export function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
-}
 
 export function isIsoDate(value: unknown): value is string {
   if (typeof value !== "string" || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addMonths, clampMonth, monthLabel, monthWeeks, moveDate, sameDayInMonth } from "./calendar";
+import { addMonths, clampMonth, monthLabel, monthWeeks, moveDate, sameDayInMonth } from "./dates";
 
 describe("calendar arithmetic", () => {
   it("lays a month out in Monday-first weeks", () => {

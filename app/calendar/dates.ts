@@ -1,5 +1,7 @@
-// Calendar arithmetic on YYYY-MM-DD dates and YYYY-MM months, without time zones: a
-// visit date is a day in the venue's calendar, the same wherever the browser is.
+// Calendar arithmetic on YYYY-MM-DD dates, YYYY-MM months and HH:MM times, without time
+// zones: a visit date is a day in the venue's calendar, the same wherever the browser is.
+// The one date module of the app and of the mock backends (ADR 20); "today" is answered
+// in Europe/London, where the museums are, whatever the server's own time zone.
 
 export const MONTH_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;
 export const DATE_PATTERN = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
@@ -116,4 +118,32 @@ export function clampMonth(month: string | null | undefined, fromDate: string, u
   if (month < first) return first;
   if (month > last) return last;
   return month;
+}
+
+/** The date `months` later (earlier if negative), on the same day clamped to that month's length. */
+export function addMonthsToDate(date: string, months: number): string {
+  return sameDayInMonth(date, addMonths(monthOf(date), months));
+}
+
+/** Whole days from one date to another (negative if `to` is earlier). */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((utc(to).getTime() - utc(from).getTime()) / 86_400_000);
+}
+
+const londonDate = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London", year: "numeric", month: "2-digit", day: "2-digit" });
+
+/** The date (YYYY-MM-DD) of an instant in London: "today" for the museums. */
+export function isoDateInLondon(at: Date = new Date()): string {
+  return londonDate.format(at);
+}
+
+/** "HH:MM" to minutes after midnight; NaN for anything else. */
+export function toMinutes(time: string): number {
+  const match = /^([01]\d|2[0-3]):([0-5]\d)$/.exec(time);
+  return match ? Number(match[1]) * 60 + Number(match[2]) : Number.NaN;
+}
+
+/** Minutes after midnight to "HH:MM". */
+export function fromMinutes(minutes: number): string {
+  return `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
 }
