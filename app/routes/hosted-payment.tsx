@@ -5,6 +5,7 @@ import { getPayment } from "../api/booking.server";
 import { required } from "../api/result.server";
 import { PAYMENT_RETURN_PATH } from "../booking/steps";
 import { config } from "../runtime/config.server";
+import { guards } from "../guards";
 import { requireUser } from "../session/current-user.server";
 import { safeRedirectPath } from "../security/safe-redirect";
 import { formatMoney } from "../shell/format";
@@ -31,10 +32,12 @@ function standInOnly() {
   if (!config.embedded) throw data(null, { status: 404 });
 }
 
+export const middleware: Route.MiddlewareFunction[] = guards("loginRequired");
+
 export async function loader({ context, url, params }: Route.LoaderArgs) {
   standInOnly();
   const { paymentId } = validParams(paramsSchema, params);
-  const { gateway } = requireUser(context, url);
+  const { gateway } = requireUser(context);
   const payment = required(await getPayment(gateway, paymentId));
   return { payment };
 }
@@ -42,7 +45,7 @@ export async function loader({ context, url, params }: Route.LoaderArgs) {
 export async function action({ request, context, url, params }: Route.ActionArgs) {
   standInOnly();
   validParams(paramsSchema, params);
-  requireUser(context, url);
+  requireUser(context);
   const intent = String((await request.formData()).get("intent") ?? "");
   if (!(intent in RESULTS)) throw data("Choose Pay, Decline or Cancel.", { status: 400 });
   const result = RESULTS[intent as keyof typeof RESULTS];

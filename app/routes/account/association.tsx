@@ -25,7 +25,7 @@ const actionSchema = z.object({
 });
 
 export async function loader({ context, url, params }: Route.LoaderArgs) {
-  const { user, gateway } = requireUser(context, url);
+  const { user, gateway } = requireUser(context);
   const { organisationId } = validParams(paramsSchema, params);
   const { items: associations } = await listMyAssociations(gateway).then(succeeded);
   // The organisation the page is about: the URL's, or the current one.
@@ -61,7 +61,7 @@ type Outcome =
   | { kind: "confirm-leave"; organisationId: string; name: string; pending: boolean; lead: boolean };
 
 export async function action({ request, context, url }: Route.ActionArgs) {
-  const { gateway } = requireUser(context, url);
+  const { gateway } = requireUser(context);
   const parsed = actionSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return data<Outcome>({ kind: "failed", message: "Choose an organisation and try again." }, { status: 400 });
   const { intent, organisationId } = parsed.data;

@@ -27,7 +27,7 @@ async function venueAddress(context: Route.LoaderArgs["context"], venueId: strin
 /** The order as an iCalendar file (RFC 5545), downloaded by "Add to calendar". */
 export async function loader({ context, url, params }: Route.LoaderArgs) {
   const { orderId } = validParams(paramsSchema, params);
-  const { gateway } = requireUser(context, url);
+  const { gateway } = requireUser(context);
   const order = required(await getOrder(gateway, orderId));
   // Outreach happens at the organisation (the event's LOCATION), not at the venue.
   const address = order.kind === "outreach" ? undefined : await venueAddress(context, order.venue.id);

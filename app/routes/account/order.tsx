@@ -57,7 +57,7 @@ function noticeFrom(search: URLSearchParams): NoticeKey | null {
 
 export async function loader({ context, url, params }: Route.LoaderArgs) {
   const { orderId } = validParams(paramsSchema, params);
-  const { gateway } = requireUser(context, url);
+  const { gateway } = requireUser(context);
 
   // Back from the hosted payment page: report its answer (verbatim) with the payment the
   // user was sent to pay, then show the order with the outcome. Reporting the same return
@@ -105,7 +105,7 @@ type ActionData =
 
 export async function action({ request, context, url, params }: Route.ActionArgs) {
   const { orderId } = validParams(paramsSchema, params);
-  const { gateway } = requireUser(context, url);
+  const { gateway } = requireUser(context);
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   const here = orderPath(orderId);

@@ -14,7 +14,7 @@ const querySchema = z.object({
 });
 
 export async function loader({ context, url }: Route.LoaderArgs) {
-  const { gateway } = requireUser(context, url);
+  const { gateway } = requireUser(context);
   const pages = querySchema.parse(Object.fromEntries(url.searchParams));
   const [upcoming, past] = await Promise.all([
     listOrders(gateway, { when: "upcoming", page: pages.upcoming, pageSize: PAGE_SIZE }).then(succeeded),

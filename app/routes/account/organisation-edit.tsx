@@ -20,7 +20,7 @@ const paramsSchema = z.object({ organisationId: z.string().regex(/^[\w-]{1,100}$
 
 /** The organisation the page is about (the URL's, or the user's current one) and the user's association with it. */
 async function load(args: Route.LoaderArgs | Route.ActionArgs) {
-  const { user, gateway } = requireUser(args.context, args.url);
+  const { user, gateway } = requireUser(args.context);
   const { organisationId = user.currentOrganisationId } = validParams(paramsSchema, args.params);
   if (!organisationId) return { gateway, organisation: null, association: null };
   const [organisation, associations] = await Promise.all([

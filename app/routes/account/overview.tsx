@@ -8,7 +8,7 @@ import { GROUP_TYPE_LABELS } from "../../organisations/group-types";
 import { pageTitle } from "../../shell/meta";
 
 export async function loader({ context, url }: Route.LoaderArgs) {
-  const { user, gateway } = requireUser(context, url);
+  const { user, gateway } = requireUser(context);
   const [associations, upcoming, organisation] = await Promise.all([
     listMyAssociations(gateway).then(succeeded),
     listOrders(gateway, { when: "upcoming", page: 1, pageSize: 3 }).then(succeeded),

@@ -15,7 +15,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const parsed = accountDetailsSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) return data({ saved: false, errors: toFieldErrors(parsed.error), values }, { status: 400 });
 
-  const { gateway } = requireUser(context, url);
+  const { gateway } = requireUser(context);
   const result = await inlineRetry("updateCurrentUser", updateCurrentUser(gateway, parsed.data));
   if (!result.ok) {
     const errors = { form: problemText(result.problem), ...fieldErrors(result.problem) };
@@ -25,7 +25,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
 }
 
 export function loader({ context, url }: Route.LoaderArgs) {
-  return { user: requireUser(context, url).user };
+  return { user: requireUser(context).user };
 }
 
 export default function UserEdit({ loaderData: { user }, actionData }: Route.ComponentProps) {
