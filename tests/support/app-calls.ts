@@ -3,7 +3,7 @@ import ts from "typescript";
 import type { Service } from "../../app/api/validation.server";
 
 // Reads, with the TypeScript compiler, which backend operations the app calls and which of
-// their answers it acts on (docs/decisions/0019-coverage-from-call-sites.md):
+// their answers it acts on (docs/decisions/0019-call-sites-refusals-and-payment-return.md):
 //
 // - a *wrapper* is a function in the client folder (app/api) that runs
 //   `call("<service>", "<operationId>", () => client.<METHOD>("<path>", …))`;
