@@ -13,8 +13,9 @@ import type {
 
 // Outreach (docs/requirements.md §8.7): eligibility, the team's activities and calendar, the
 // questionnaire, and the outreach steps of a basket with their rules (outreach-rules.ts).
-// baskets.ts asks this module whether an outreach step is done and what to say about an
-// outreach basket; orders.ts asks it what an outreach order is made of.
+// The basket modules in baskets/ ask this module whether an outreach step is done, whether
+// the team is still free, and what to say about and show of an outreach basket; orders.ts
+// asks it what an outreach order is made of.
 
 interface Excluding { basketId?: string; orderId?: string }
 
