@@ -1,4 +1,4 @@
-import { COUNTRIES, NAME_LABELS, PHASES, PHONE_REQUIRED } from "../organisations/organisation-details";
+import { COUNTRIES, NAME_LABELS, PHASES, PHONE_REQUIRED } from "../organisations/organisation-options";
 import { Field, SelectField, TextareaField } from "./field";
 import type { GroupType } from "../../generated/schemas";
 
@@ -9,7 +9,7 @@ interface Props {
   errors: Record<string, string | undefined>;
 }
 
-/** An organisation's fields as its group type asks for them (app/organisations/organisation-details.ts). */
+/** An organisation's fields as its group type asks for them (app/organisations/organisation-options.ts). */
 export function OrganisationFields({ groupType, values, errors }: Props) {
   const v = (name: string) => values[name] ?? "";
   return (

@@ -1,6 +1,7 @@
 import { Fragment } from "react";
 import { Link } from "react-router";
-import { organisationSummaryRows, type OrganisationDetails } from "../organisations/organisation-details";
+import type { OrganisationDetails } from "../organisations/organisation-options";
+import { organisationSummaryRows } from "../organisations/organisation-summary";
 import type { Organisation, GroupType } from "../../generated/schemas";
 
 export interface RegistrationUserDetail {

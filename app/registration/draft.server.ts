@@ -5,7 +5,7 @@ import type { GatewayClient } from "../api/client.server";
 import { getOrganisation } from "../api/gateway.server";
 import { config } from "../runtime/config.server";
 import { GROUP_TYPE_LABELS, GROUP_TYPES } from "../organisations/group-types";
-import type { OrganisationDetails } from "../organisations/organisation-details";
+import type { OrganisationDetails } from "../organisations/organisation-options";
 import type { RegistrationUser } from "./user";
 import type { GroupType } from "../../generated/schemas";
 

@@ -8,10 +8,10 @@ import { DetailRows } from "../../components/registration-detail";
 import { requireUser } from "../../session/current-user.server";
 import { GROUP_TYPE_LABELS } from "../../organisations/group-types";
 import { pageTitle } from "../../shell/meta";
-import {
-  organisationDetailsSchema, organisationFieldNames, organisationFormField, organisationFormValues, organisationKind,
-  organisationSummaryRows,
-} from "../../organisations/organisation-details";
+import { organisationFieldNames, organisationFormField, organisationFormValues } from "../../organisations/organisation-form";
+import { organisationKind } from "../../organisations/organisation-options";
+import { organisationDetailsSchema } from "../../organisations/organisation-schema";
+import { organisationSummaryRows } from "../../organisations/organisation-summary";
 import { validParams } from "../../forms/params";
 import { formValues, toFieldErrors } from "../../forms/validation";
 import type { OrganisationUpdate } from "../../../generated/schemas";

@@ -7,9 +7,9 @@ import { DetailRows } from "../../components/registration-detail";
 import { servicesContext } from "../../session/context";
 import { GROUP_TYPE_LABELS, GROUP_TYPES } from "../../organisations/group-types";
 import { pageTitle } from "../../shell/meta";
-import {
-  organisationDetailsSchema, organisationFieldNames, organisationFormValues, organisationSummaryRows,
-} from "../../organisations/organisation-details";
+import { organisationFieldNames, organisationFormValues } from "../../organisations/organisation-form";
+import { organisationDetailsSchema } from "../../organisations/organisation-schema";
+import { organisationSummaryRows } from "../../organisations/organisation-summary";
 import { validParams } from "../../forms/params";
 import { draftFor, readDraft, saveDraft } from "../../registration/draft.server";
 import { registrationPath } from "../../registration/steps";

@@ -9,7 +9,7 @@ import { RegistrationDetail, type RegistrationOrganisationDetail } from "../../c
 import { servicesContext } from "../../session/context";
 import { GROUP_TYPE_LABELS, GROUP_TYPES } from "../../organisations/group-types";
 import { pageTitle } from "../../shell/meta";
-import { organisationKind } from "../../organisations/organisation-details";
+import { organisationKind } from "../../organisations/organisation-options";
 import { validParams } from "../../forms/params";
 import { clearDraft, draftFor, readDraft, type RegistrationDraft } from "../../registration/draft.server";
 import { registrationPath } from "../../registration/steps";

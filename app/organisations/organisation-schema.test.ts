@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import {
-  isUkPostcode, normalisePostcode, organisationDetailsSchema, organisationFormField, organisationFormValues, organisationKind,
-} from "./organisation-details";
+import { organisationFormValues } from "./organisation-form";
+import { organisationKind } from "./organisation-options";
+import { isUkPostcode, normalisePostcode, organisationDetailsSchema } from "./organisation-schema";
 import { toFieldErrors } from "../forms/validation";
 
 const address = { line1: "2 Harehills Lane", line2: "", town: "Leeds", postcode: "ls9 7qr", phone: "0113 496 0456" };
@@ -54,11 +54,5 @@ describe("organisation details", () => {
       .toEqual({ name: "Leeds Learners", address: { line1: "2 Harehills Lane", town: "Leeds", postcode: "LS9 7QR" }, numberOfFamilies: 12 });
     expect(organisationDetailsSchema("other-group").parse({ ...address, name: "Walkers", description: "A walking club" }))
       .toMatchObject({ description: "A walking club" });
-  });
-
-  it("maps the gateway's field paths to the form's fields", () => {
-    expect(organisationFormField("organisation.address.postcode")).toBe("postcode");
-    expect(organisationFormField("ageRange.lowest")).toBe("ageLowest");
-    expect(organisationFormField("organisation.urn")).toBe("urn");
   });
 });
