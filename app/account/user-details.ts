@@ -1,10 +1,8 @@
 import { z } from "zod";
+import { isUkPhone } from "../forms/uk-formats";
 
 // Blank optional fields are sent as "" so that clearing one really clears it at the gateway.
 const optionalText = (max: number, message: string) => z.string().trim().max(max, message);
-
-/** UK numbers: 0 or +44, then 9–10 digits; spaces, hyphens and brackets allowed. */
-const isUkPhone = (v: string) => /^(?:\+44|0)\d{9,10}$/.test(v.replace(/[\s\-()]/g, ""));
 
 // Shared by the user edit action and form; the gateway validates again and is the judge.
 export const userDetailsSchema = z.object({

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { organisationFormValues } from "./organisation-form";
 import { organisationKind } from "./organisation-options";
-import { isUkPostcode, normalisePostcode, organisationDetailsSchema } from "./organisation-schema";
+import { isUkPostcode, normalisePostcode } from "../forms/uk-formats";
+import { organisationDetailsSchema } from "./organisation-schema";
 import { toFieldErrors } from "../forms/validation";
 
 const address = { line1: "2 Harehills Lane", line2: "", town: "Leeds", postcode: "ls9 7qr", phone: "0113 496 0456" };

@@ -1,24 +1,10 @@
 import { z } from "zod";
+import { isUkPhone, isUkPostcode, normalisePostcode } from "../forms/uk-formats";
 import { COUNTRIES, NAME_LABELS, PHASES, PHONE_REQUIRED, type OrganisationDetails } from "./organisation-options";
 import type { EducationPhase, GroupType } from "../../generated/schemas";
 
 // The checks of an organisation's details, per group type. The gateway validates again and
 // is the judge (contract OrganisationInput); this only helps the user early.
-
-// UK postcodes (the Royal Mail pattern), with or without the space.
-const POSTCODE = /^(?:GIR ?0AA|[A-PR-UWYZ](?:\d{1,2}|[A-HK-Y]\d{1,2}|\d[A-HJKPSTUW]|[A-HK-Y]\d[ABEHMNPRVWXY]) ?\d[ABD-HJLNP-UW-Z]{2})$/i;
-
-export function isUkPostcode(value: string): boolean {
-  return POSTCODE.test(value.trim());
-}
-
-/** Upper case, one space before the inward code: "ls115pq" becomes "LS11 5PQ". */
-export function normalisePostcode(value: string): string {
-  const compact = value.replace(/\s+/g, "").toUpperCase();
-  return `${compact.slice(0, -3)} ${compact.slice(-3)}`;
-}
-
-const isUkPhone = (v: string) => /^(?:\+44|0)\d{9,10}$/.test(v.replace(/[\s\-()]/g, ""));
 
 const text = (max: number, blank: string, tooLong: string) => z.string().trim().min(1, blank).max(max, tooLong);
 const optionalText = (max: number, tooLong: string) => z.string().trim().max(max, tooLong);

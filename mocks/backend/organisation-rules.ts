@@ -1,21 +1,11 @@
 import type { FieldError, GroupType, Organisation } from "./types";
-import { isUkPhone } from "./validation";
+import { isUkPhone, isUkPostcode, normalisePostcode } from "../../app/forms/uk-formats";
 
 // The gateway's rules for organisations (contract OrganisationInput), written for the
 // person filling in the form: the app shows each message beside its field.
 
 const PHASES = ["nursery", "primary", "middle", "secondary", "all-through", "sixteen-plus"] as const;
 
-const POSTCODE = /^(?:GIR ?0AA|[A-PR-UWYZ](?:\d{1,2}|[A-HK-Y]\d{1,2}|\d[A-HJKPSTUW]|[A-HK-Y]\d[ABEHMNPRVWXY]) ?\d[ABD-HJLNP-UW-Z]{2})$/i;
-
-export function isUkPostcode(value: string): boolean {
-  return POSTCODE.test(value.trim());
-}
-
-export function normalisePostcode(value: string): string {
-  const compact = value.replace(/\s+/g, "").toUpperCase();
-  return `${compact.slice(0, -3)} ${compact.slice(-3)}`;
-}
 
 // Postcode areas by region (ONS regions; Scotland, Wales and Northern Ireland whole).
 const REGION_AREAS: Record<string, string[]> = {

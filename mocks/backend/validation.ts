@@ -1,3 +1,4 @@
+import { isUkPhone } from "../../app/forms/uk-formats";
 import type { FieldError, LoginRequest, UpdateUserRequest, User } from "./types";
 
 // The gateway's rules for user details. Messages are written for the person
@@ -8,11 +9,7 @@ const TITLE_MAX = 20;
 const JOB_TITLE_MAX = 100;
 const EMAIL_MAX = 254;
 
-/** UK numbers: 0 or +44 then 9–10 digits, spaces, hyphens and brackets allowed. */
-export function isUkPhone(value: string): boolean {
-  const compact = value.replace(/[\s\-()]/g, "");
-  return /^(?:\+44|0)\d{9,10}$/.test(compact);
-}
+export { isUkPhone };
 
 export function isEmail(value: string): boolean {
   return value.length <= EMAIL_MAX && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);
