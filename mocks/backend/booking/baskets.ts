@@ -1,4 +1,5 @@
-import type { Core } from "./core";
+import { ok, type Core } from "./core";
+import type { Basket, BasketRecord, BasketStep, Outcome } from "./types";
 import type { Outreach } from "./outreach";
 import { createDateStep } from "./baskets/date-step";
 import { createGroupVisitSteps } from "./baskets/group-visit-steps";
@@ -28,10 +29,23 @@ export function createBaskets(core: Core, outreach: Outreach) {
   const { messagesFor } = createMessages(core, outreach);
   const { toBasket } = createView(core, outreach, { messagesFor, progress, quoteTotal });
 
+  /**
+   * Saving one step of the user's basket: found, the step may be saved now (editable), then
+   * `save` validates and writes it; the basket as it now stands, or why not.
+   */
+  function saveStep(userId: string, basketId: string, step: BasketStep, save: (b: BasketRecord) => Outcome<unknown>): Outcome<Basket> {
+    const found = core.ownBasket(userId, basketId);
+    if (!found.ok) return found;
+    const blocked = editable(found.value, step);
+    if (blocked) return blocked;
+    const saved = save(found.value);
+    return saved.ok ? ok(toBasket(found.value)) : saved;
+  }
+
   return {
     arrivalError, capacityFailure, editable, groupActivityErrors, incomplete, messagesFor, missingBefore,
     optionalText, optionsFor, parseGroupDetails, parseInformation, parseSchedule, parseTickets, paymentErrors,
-    progress, quoteTotal, scheduleErrors, stepDone, ticketErrors, toBasket, touch, validateDate,
+    progress, quoteTotal, saveStep, scheduleErrors, stepDone, ticketErrors, toBasket, touch, validateDate,
   };
 }
 

@@ -1,5 +1,4 @@
 import type { User } from "../../types";
-import { ok } from "../core";
 import type {
   Basket, BasketRecord, BasketStep, Outcome, OutreachActivityList, OutreachAvailability, OutreachEligibility,
   Questionnaire,
@@ -10,19 +9,16 @@ import type { BookingParts } from "./parts";
 // the team's calendar, and saving the outreach steps; the rules are in outreach.ts.
 
 export function createOutreachOperations({ core, baskets, outreach }: BookingParts) {
-  const { ownBasket, sweep } = core;
-  const { editable, toBasket, touch } = baskets;
+  const { sweep } = core;
+  const { saveStep, touch } = baskets;
 
+  /** An outreach step saved, and its basket touched (a change lets any hold go). */
   function outreachStep(userId: string, basketId: string, step: BasketStep, save: (b: BasketRecord) => Outcome<null>): Outcome<Basket> {
-    const found = ownBasket(userId, basketId);
-    if (!found.ok) return found;
-    const b = found.value;
-    const blocked = editable(b, step);
-    if (blocked) return blocked;
-    const saved = save(b);
-    if (!saved.ok) return saved;
-    touch(b);
-    return ok(toBasket(b));
+    return saveStep(userId, basketId, step, (b) => {
+      const saved = save(b);
+      if (saved.ok) touch(b);
+      return saved;
+    });
   }
 
   return {
