@@ -1,6 +1,7 @@
 import { index, layout, prefix, route, type RouteConfig } from "@react-router/dev/routes";
-import { PAYMENT_RETURN_SEGMENT, STEP_SEGMENTS as BOOK } from "./booking/steps";
-import { OUTREACH_SEGMENTS as OUTREACH } from "./outreach/steps";
+// With their extensions: tests/e2e/axe-coverage.ts loads this file in plain Node.
+import { PAYMENT_RETURN_SEGMENT, STEP_SEGMENTS as BOOK } from "./booking/steps.ts";
+import { OUTREACH_SEGMENTS as OUTREACH } from "./outreach/steps.ts";
 
 // Every route of docs/requirements.md §2. Guards are attached by name in each route module's middleware
 // (see app/guards); the layouts below exist to carry them. The booking and outreach steps' paths
