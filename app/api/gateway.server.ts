@@ -1,11 +1,9 @@
-import type { components } from "../../generated/gateway";
 import type { GatewayClient } from "./client.server";
 import { call } from "./result.server";
-import type { OrganisationUpdate, RegistrationRequest } from "../../generated/schemas";
+import type { OrganisationUpdate, RegistrationRequest, UserUpdate } from "../../generated/schemas";
 
 // One function per gateway operation the app calls (operationId in the name). Pact
 // consumer tests call these same functions, so what is verified is what runs.
-type UserUpdate = components["schemas"]["UserUpdate"];
 
 export function login(client: GatewayClient, body: { email: string; password: string }) {
   return call("gateway", "login", () => client.POST("/auth/login", { body }));

@@ -1,8 +1,6 @@
 import { redirect } from "react-router";
-import type { components } from "../../generated/gateway";
 import { saveSession, type AppSession } from "../session/session.server";
-
-type PaymentSession = components["schemas"]["PaymentSession"];
+import type { PaymentSession } from "../../generated/schemas";
 
 // Card payments go through the provider's hosted page, which sends the browser back to
 // the return URL the app gave with query parameters of its own (contracts/gateway.yaml,
