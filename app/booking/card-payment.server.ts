@@ -1,6 +1,9 @@
-import { redirect } from "react-router";
+import { data, redirect } from "react-router";
+import { completePaymentReturn } from "../api/booking.server";
+import type { GatewayClient } from "../api/client.server";
+import { findOpenBasket } from "./basket.server";
 import { saveSession, type AppSession } from "../session/session.server";
-import type { PaymentSession } from "../../generated/schemas";
+import type { Basket, PaymentSession } from "../../generated/schemas";
 
 // Card payments go through the provider's hosted page, which sends the browser back to
 // the return URL the app gave with query parameters of its own (contracts/gateway.yaml,
@@ -42,4 +45,35 @@ export async function paymentReturn(session: AppSession, url: URL, ownParams: re
   const { [url.pathname]: _returned, ...rest } = payments;
   session.set("payments", rest);
   return { paymentId, parameters, setCookie: await saveSession(session) };
+}
+
+/** Where a checkout's card payment sends the browser back to, by outcome. */
+export interface CheckoutReturnPaths {
+  /** The kind of basket the checkout was made from. */
+  kind: Basket["kind"];
+  /** The page after a paid (or still pending) checkout. */
+  confirmation: (orderId: string) => string;
+  /** The flow's payment step, where a reopened basket is paid again. */
+  paymentStep: string;
+}
+
+/**
+ * Reports a checkout's payment return to the gateway and answers where its outcome
+ * belongs: the confirmation when paid or pending; the payment step when the basket has
+ * reopened with everything kept; otherwise (paying for an existing order) that order. A
+ * payment the gateway does not know is a 404; any refusal the error page with its message.
+ */
+export async function settleCheckoutReturn(gateway: GatewayClient, back: PaymentReturn, paths: CheckoutReturnPaths): Promise<Response> {
+  const headers = { "Set-Cookie": back.setCookie };
+  const result = await completePaymentReturn(gateway, back.paymentId, { parameters: back.parameters });
+  if (!result.ok) {
+    if (result.status === 404) throw data(null, { status: 404, headers });
+    throw data(result.problem.detail ?? "We could not check your payment. Please try again.", { status: result.status, headers });
+  }
+  const { status, order } = result.data;
+  if (status === "succeeded" || status === "pending") return redirect(paths.confirmation(order.id), { headers });
+  const outcome = new URLSearchParams({ payment: status });
+  const basket = await findOpenBasket(gateway, paths.kind);
+  if (basket?.orderId === order.id) return redirect(`${paths.paymentStep}?${outcome}`, { headers });
+  return redirect(`/account/orders/${encodeURIComponent(order.id)}?${outcome}`, { headers });
 }

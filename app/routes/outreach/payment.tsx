@@ -1,8 +1,8 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/payment";
-import { checkoutBasket, completePaymentReturn, getBasket, getBasketQuote, updateBasketPayment } from "../../api/booking.server";
-import { paymentReturn, toHostedPayment } from "../../booking/card-payment.server";
+import { checkoutBasket, getBasket, getBasketQuote, updateBasketPayment } from "../../api/booking.server";
+import { paymentReturn, settleCheckoutReturn, toHostedPayment } from "../../booking/card-payment.server";
 import { checkoutRequest } from "../../booking/checkout.server";
 import { IDEMPOTENCY_FIELD, isIdempotencyKey, newIdempotencyKey } from "../../booking/idempotency";
 import { paymentChoiceOf, paymentErrors, paymentResultOf, purchaseOrderNumberSchema } from "../../booking/payment.server";
@@ -17,7 +17,6 @@ import { BackLink, OutreachStepPage } from "../../components/outreach/outreach-s
 import { firstMissingStep, OUTREACH_PATHS, OUTREACH_PAYMENT_PARAMS, OUTREACH_TITLES, outreachConfirmationPath } from "../../outreach/steps";
 import { londonToday, outreachNotices } from "../../outreach/notice";
 import { servicesContext } from "../../session/context";
-import { findOpenBasket } from "../../booking/basket.server";
 import { formatMoney } from "../../shell/format";
 import { pageTitle } from "../../shell/meta";
 import { problemText } from "../../api/result.server";
@@ -44,18 +43,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   // payment the user was sent to pay (remembered in the session).
   const back = await paymentReturn(context.get(servicesContext).session, url, OUTREACH_PAYMENT_PARAMS);
   if (back) {
-    const headers = { "Set-Cookie": back.setCookie };
-    const result = await completePaymentReturn(gateway, back.paymentId, { parameters: back.parameters });
-    if (!result.ok) {
-      if (result.status === 404) throw data(null, { status: 404, headers });
-      throw data(result.problem.detail ?? "We could not check your payment. Please try again.", { status: result.status, headers });
-    }
-    const { status, order } = result.data;
-    if (status === "succeeded" || status === "pending") throw redirect(outreachConfirmationPath(order.id), { headers });
-    // The request has reopened with everything kept: back here to pay again or choose the invoice.
-    const basket = await findOpenBasket(gateway, "outreach");
-    if (basket?.orderId === order.id) throw redirect(`${OUTREACH_PATHS.payment}?${new URLSearchParams({ payment: status })}`, { headers });
-    throw redirect(`/account/orders/${encodeURIComponent(order.id)}?${new URLSearchParams({ payment: status })}`, { headers });
+    throw await settleCheckoutReturn(gateway, back, { kind: "outreach", confirmation: outreachConfirmationPath, paymentStep: OUTREACH_PATHS.payment });
   }
 
   const basket = requireOutreachBasket(scope);
