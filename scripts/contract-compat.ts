@@ -13,9 +13,7 @@
  */
 import { copyFile, mkdir, readdir, readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
-// The YAML parser scripts/generate-contract-types.ts (and openapi-typescript) use.
-import { makeDocumentFromString } from "@redocly/openapi-core";
-import { isObject, type JsonObject } from "./support/openapi-refs.ts";
+import { parseOpenApiDocument, type JsonObject } from "./support/openapi-refs.ts";
 import { releaseFindings, type Finding } from "./support/contract-compat.ts";
 
 const root = new URL("../", import.meta.url);
@@ -32,9 +30,7 @@ async function yamlFiles(dir: URL): Promise<string[]> {
 }
 
 async function parse(url: URL, label: string): Promise<JsonObject> {
-  const parsed: unknown = makeDocumentFromString(await readFile(url, "utf8"), label).parsed;
-  if (!isObject(parsed)) throw new Error(`${label} is not an OpenAPI document`);
-  return parsed;
+  return parseOpenApiDocument(await readFile(url, "utf8"), label);
 }
 
 /**

@@ -11,10 +11,9 @@
  */
 import { readFile, writeFile, mkdir } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
-// The YAML parser openapi-typescript itself uses, so both outputs read the same document.
-import { makeDocumentFromString } from "@redocly/openapi-core";
 import openapiTS, { astToString } from "openapi-typescript";
 import type { OpenAPITSOptions } from "openapi-typescript";
+import { isObject, parseOpenApiDocument, rewriteRefs, type Json, type JsonObject } from "./support/openapi-refs.ts";
 
 interface Target {
   /** Contract path, relative to the repository root. */
@@ -121,32 +120,13 @@ async function surface(target: Target): Promise<string> {
 // schema a validator can compile on its own. Response objects given by reference
 // (`#/components/responses/X`) are resolved here.
 
-type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-type JsonObject = { [key: string]: Json };
-
 const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"] as const;
 const JSON_MEDIA_TYPES = ["application/json", "application/problem+json"];
 
-const isObject = (value: unknown): value is JsonObject =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
-
-function rewriteRefs(value: Json, contract: string): Json {
-  if (Array.isArray(value)) return value.map((v) => rewriteRefs(v, contract));
-  if (!isObject(value)) return value;
-  const out: JsonObject = {};
-  for (const [key, v] of Object.entries(value)) {
-    if (key === "$ref" && typeof v === "string") {
-      const match = /^#\/components\/schemas\/([^/]+)$/.exec(v);
-      if (!match) throw new Error(`${contract}: unsupported $ref ${v} in a schema`);
-      out[key] = `#/$defs/${match[1]}`;
-    } else out[key] = rewriteRefs(v, contract);
-  }
-  return out;
-}
 
 function responseSchemas(target: Target, yaml: string): string {
-  const doc: unknown = makeDocumentFromString(yaml, target.contract).parsed;
-  if (!isObject(doc) || !isObject(doc.paths)) throw new Error(`${target.contract}: no paths`);
+  const doc = parseOpenApiDocument(yaml, target.contract);
+  if (!isObject(doc.paths)) throw new Error(`${target.contract}: no paths`);
   const components = isObject(doc.components) ? doc.components : {};
   const componentSchemas = isObject(components.schemas) ? components.schemas : {};
   const componentResponses = isObject(components.responses) ? components.responses : {};

@@ -1,13 +1,23 @@
 /**
- * The JSON shapes of a parsed OpenAPI document, JSON pointers, and local `$ref` resolution,
- * for the contract compatibility check (scripts/contract-compat.ts, ADR 0017).
+ * A parsed OpenAPI document: its JSON shapes, JSON pointers and local `$ref` resolution,
+ * shared by the type generator, the contract compatibility check (ADR 0017) and the
+ * examples test. Parsed with the YAML parser openapi-typescript itself uses, so every
+ * reader sees the same document.
  */
+import { makeDocumentFromString } from "@redocly/openapi-core";
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 export type JsonObject = { [key: string]: Json };
 
 export const isObject = (value: unknown): value is JsonObject =>
   typeof value === "object" && value !== null && !Array.isArray(value);
+
+/** A contract's text as a JSON object; `label` names it in errors. */
+export function parseOpenApiDocument(text: string, label: string): JsonObject {
+  const parsed: unknown = makeDocumentFromString(text, label).parsed;
+  if (!isObject(parsed)) throw new Error(`${label} is not an OpenAPI document`);
+  return parsed;
+}
 
 /** One reference token of a JSON pointer (RFC 6901): `~` as `~0`, `/` as `~1`. */
 export const escapeToken = (token: string): string => token.replace(/~/g, "~0").replace(/\//g, "~1");
@@ -66,4 +76,23 @@ export function jsonEqual(a: Json | undefined, b: Json | undefined): boolean {
     return keys.length === Object.keys(b).length && keys.every((k) => k in b && jsonEqual(a[k], b[k]));
   }
   return false;
+}
+
+/**
+ * A schema with its `#/components/schemas/X` references turned into `#/$defs/X`, so that with
+ * the components as `$defs` it compiles on its own (JSON Schema 2020-12). Any other reference
+ * in a schema is refused: `label` names the document in the error.
+ */
+export function rewriteRefs(value: Json, contract: string): Json {
+  if (Array.isArray(value)) return value.map((v) => rewriteRefs(v, contract));
+  if (!isObject(value)) return value;
+  const out: JsonObject = {};
+  for (const [key, v] of Object.entries(value)) {
+    if (key === "$ref" && typeof v === "string") {
+      const match = /^#\/components\/schemas\/([^/]+)$/.exec(v);
+      if (!match) throw new Error(`${contract}: unsupported $ref ${v} in a schema`);
+      out[key] = `#/$defs/${match[1]}`;
+    } else out[key] = rewriteRefs(v, contract);
+  }
+  return out;
 }

@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
-import { makeDocumentFromString } from "@redocly/openapi-core";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormatsPlugin from "ajv-formats";
 import { describe, expect, it } from "vitest";
+import { isObject, parseOpenApiDocument, resolve as follow, rewriteRefs, type Json, type JsonObject } from "../../scripts/support/openapi-refs.ts";
 
 // Every example in contracts/*.yaml is valid against its schema: media type `example` /
 // `examples` (request and response bodies), parameter and header examples, and schema
@@ -10,34 +10,17 @@ import { describe, expect, it } from "vitest";
 // body, its main success response, and at least one 4xx
 // (docs/decisions/0015-contract-completeness.md).
 
-type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-type JsonObject = { [key: string]: Json };
-const isObject = (v: unknown): v is JsonObject => typeof v === "object" && v !== null && !Array.isArray(v);
 
 const METHODS = ["get", "put", "post", "delete", "patch"];
 
-function load(contract: string): JsonObject {
-  const parsed: unknown = makeDocumentFromString(readFileSync(contract, "utf8"), contract).parsed;
-  if (!isObject(parsed)) throw new Error(`${contract} is not a document`);
-  return parsed;
-}
+const load = (contract: string): JsonObject => parseOpenApiDocument(readFileSync(contract, "utf8"), contract);
 
-/** `#/components/schemas/X` becomes `#/$defs/X`, so a schema compiles with the components as $defs. */
-function rewriteRefs(value: Json): Json {
-  if (Array.isArray(value)) return value.map(rewriteRefs);
-  if (!isObject(value)) return value;
-  return Object.fromEntries(
-    Object.entries(value).map(([k, v]) => [k, k === "$ref" && typeof v === "string" ? v.replace("#/components/schemas/", "#/$defs/") : rewriteRefs(v)]),
-  );
-}
 
+/** A referenced object (parameter, header, response, media type) followed to its definition. */
 function resolve(doc: JsonObject, node: Json): JsonObject {
-  if (isObject(node) && typeof node.$ref === "string") {
-    const target = node.$ref.replace(/^#\//, "").split("/").reduce<Json>((at, key) => (isObject(at) ? (at[key] ?? null) : null), doc);
-    return resolve(doc, target);
-  }
-  if (!isObject(node)) throw new Error(`cannot resolve ${JSON.stringify(node)}`);
-  return node;
+  const { node: found, at } = follow(doc, node, "#");
+  if (!isObject(found)) throw new Error(`${at}: not an object`);
+  return found;
 }
 
 interface Example {
@@ -105,14 +88,14 @@ function collect(doc: JsonObject): Example[] {
 
 const addFormats = ((addFormatsPlugin as unknown as { default?: typeof addFormatsPlugin }).default ?? addFormatsPlugin) as typeof addFormatsPlugin;
 
-function validator(doc: JsonObject) {
+function validator(doc: JsonObject, contract: string) {
   const components = isObject(doc.components) ? doc.components : {};
-  const defs = rewriteRefs(isObject(components.schemas) ? components.schemas : {});
+  const defs = rewriteRefs(isObject(components.schemas) ? components.schemas : {}, contract);
   // Strict as app/api/validation.server.ts, except strictRequired: a request's "exactly one
   // of" (oneOf of `required`) names properties its parent declares.
   const ajv = addFormats(new Ajv2020({ strict: true, strictRequired: false, allErrors: true }), ["date", "date-time", "email", "uri"]);
   return (schema: Json, value: Json) => {
-    const validate = ajv.compile({ ...(rewriteRefs(schema) as JsonObject), $defs: defs });
+    const validate = ajv.compile({ ...(rewriteRefs(schema, contract) as JsonObject), $defs: defs });
     return validate(value) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath || "(root)"} ${e.message ?? ""}`);
   };
 }
@@ -130,7 +113,7 @@ describe.each(["gateway", "cms"])("examples in contracts/%s.yaml", (service) => 
 
   it("are all valid against their schemas", () => {
     expect(examples.length).toBeGreaterThan(service === "gateway" ? 100 : 20);
-    const check = validator(doc);
+    const check = validator(doc, `contracts/${service}.yaml`);
     const invalid = examples.flatMap(({ where, schema, value }) => check(schema, value).map((error) => `${where}: ${error}`));
     expect(invalid).toEqual([]);
   });
@@ -157,7 +140,7 @@ describe.each(["gateway", "cms"])("examples in contracts/%s.yaml", (service) => 
   });
 
   it("would catch an invalid example (the check is not vacuous)", () => {
-    const check = validator(doc);
+    const check = validator(doc, `contracts/${service}.yaml`);
     expect(check({ $ref: "#/components/schemas/Problem" }, { title: "no type or status" })).not.toEqual([]);
   });
 });

@@ -1,9 +1,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { makeDocumentFromString } from "@redocly/openapi-core";
 import { describe, expect, it } from "vitest";
 import { compareContracts, deprecationFindings, releaseFindings } from "../../scripts/support/contract-compat.ts";
-import type { JsonObject } from "../../scripts/support/openapi-refs.ts";
+import { parseOpenApiDocument, type JsonObject } from "../../scripts/support/openapi-refs.ts";
 
 // The compatibility rules of contracts/README.md ("Versioning"), on a small document: each
 // breaking change is found (with its rule and where it shows), each compatible one is not.
@@ -329,7 +328,7 @@ describe("releaseFindings: the version rule", () => {
 
 describe("the real contracts", () => {
   const ROOT = path.resolve(import.meta.dirname, "../..");
-  const parse = (file: string): JsonObject => makeDocumentFromString(readFileSync(path.join(ROOT, file), "utf8"), file).parsed as JsonObject;
+  const parse = (file: string): JsonObject => parseOpenApiDocument(readFileSync(path.join(ROOT, file), "utf8"), file);
   const names = readdirSync(path.join(ROOT, "contracts")).filter((n) => n.endsWith(".yaml")).sort();
 
   it("each has a released copy", () => {
