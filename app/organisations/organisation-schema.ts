@@ -81,13 +81,12 @@ const otherGroupFields = () => ({
 /** The form's fields for a group type, parsed into the contract's shape. */
 export function organisationDetailsSchema(groupType: GroupType) {
   const common = commonFields(groupType);
-  const toAddress = (v: { line1: string; line2: string; town: string; postcode: string }) => ({
-    line1: v.line1,
-    ...(v.line2 ? { line2: v.line2 } : {}),
-    town: v.town,
-    postcode: v.postcode,
+  /** What every group type sends: the name, the address and the phone if given. */
+  const contact = (v: { name: string; line1: string; line2: string; town: string; postcode: string; phone: string }) => ({
+    name: v.name,
+    address: { line1: v.line1, ...(v.line2 ? { line2: v.line2 } : {}), town: v.town, postcode: v.postcode },
+    ...(v.phone ? { phone: v.phone } : {}),
   });
-  const phone = (v: string) => (v ? { phone: v } : {});
 
   switch (groupType) {
     case "education":
@@ -98,9 +97,7 @@ export function organisationDetailsSchema(groupType: GroupType) {
           message: "The oldest pupils' age must be the same as or more than the youngest's",
         })
         .transform((v): OrganisationDetails => ({
-          name: v.name,
-          address: toAddress(v),
-          ...phone(v.phone),
+          ...contact(v),
           urn: v.urn,
           phase: v.phase,
           ageRange: { lowest: v.ageLowest, highest: v.ageHighest },
@@ -108,24 +105,18 @@ export function organisationDetailsSchema(groupType: GroupType) {
         }));
     case "home-education":
       return z.object({ ...common, ...homeEducationFields() }).transform((v): OrganisationDetails => ({
-        name: v.name,
-        address: toAddress(v),
-        ...phone(v.phone),
+        ...contact(v),
         numberOfFamilies: v.numberOfFamilies,
       }));
     case "tour-operator":
       return z.object({ ...common, ...tourOperatorFields() }).transform((v): OrganisationDetails => ({
-        name: v.name,
-        address: toAddress(v),
-        ...phone(v.phone),
+        ...contact(v),
         companyNumber: v.companyNumber,
         countryOfOperation: v.countryOfOperation,
       }));
     case "other-group":
       return z.object({ ...common, ...otherGroupFields() }).transform((v): OrganisationDetails => ({
-        name: v.name,
-        address: toAddress(v),
-        ...phone(v.phone),
+        ...contact(v),
         description: v.description,
       }));
   }
