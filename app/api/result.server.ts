@@ -17,10 +17,10 @@ export type OperationProblem<Op extends string = string> = Omit<Problem, "code">
 };
 
 type Operations = GatewayOperations & CmsOperations;
-type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 412 | 413 | 415 | 422 | 429;
 type BodyOf<R> = R extends { content: infer C } ? C[keyof C] : never;
+/** The bodies of an operation's 4xx answers (its documented statuses 400–499). */
 type ErrorBody<Op extends keyof Operations> = {
-  [S in keyof Operations[Op]["responses"]]: S extends ErrorStatus ? BodyOf<Operations[Op]["responses"][S]> : never;
+  [S in keyof Operations[Op]["responses"]]: S extends number ? (`${S}` extends `4${string}` ? BodyOf<Operations[Op]["responses"][S]> : never) : never;
 }[keyof Operations[Op]["responses"]];
 /** An operation's reason codes from the contract; any string for a problem whose operation is not known. */
 export type ReasonCode<Op extends string> = Op extends keyof Operations
