@@ -4,6 +4,7 @@
  *   contracts/gateway.yaml -> generated/gateway.ts, generated/gateway.schemas.json
  *   contracts/cms.yaml     -> generated/cms.ts,     generated/cms.schemas.json
  *   both                   -> generated/schemas.ts (the one import surface of their types)
+ *   both                   -> generated/operation-ids.ts (each operationId by path and method)
  *
  * Usage (Node 24, native type stripping):
  *   node scripts/generate-contract-types.ts           write generated/*
@@ -21,7 +22,7 @@ interface Target {
   /** Output path, relative to the repository root. */
   output: string;
   /** What to write there. */
-  kind: "types" | "schemas" | "surface";
+  kind: "types" | "schemas" | "surface" | "operation-ids";
 }
 
 const targets: readonly Target[] = [
@@ -30,6 +31,7 @@ const targets: readonly Target[] = [
   { contract: "contracts/cms.yaml", output: "generated/cms.ts", kind: "types" },
   { contract: "contracts/cms.yaml", output: "generated/cms.schemas.json", kind: "schemas" },
   { contract: "contracts/gateway.yaml and contracts/cms.yaml", output: "generated/schemas.ts", kind: "surface" },
+  { contract: "contracts/gateway.yaml and contracts/cms.yaml", output: "generated/operation-ids.ts", kind: "operation-ids" },
 ];
 
 const root = new URL("../", import.meta.url);
@@ -75,6 +77,7 @@ function normalise(source: string): string {
 
 async function generate(target: Target): Promise<string> {
   if (target.kind === "surface") return surface(target);
+  if (target.kind === "operation-ids") return operationIdTable(target);
   const contractUrl = new URL(target.contract, root);
   if (target.kind === "schemas") return responseSchemas(target, await readFile(contractUrl, "utf8"));
   const ast = await openapiTS(contractUrl, options);
@@ -109,6 +112,32 @@ async function surface(target: Target): Promise<string> {
     `export type {\n${list(cmsTypes)}\n} from "./cms";`,
     cmsValues.length > 0 ? `export {\n${list(cmsValues)}\n} from "./cms";` : "",
   ].join("\n\n"));
+}
+
+// ---- Operation ids by method and path -------------------------------------------------
+//
+// The app names a backend operation by what it sends, its method and path template
+// (`gateway(client, "post", "/auth/login", …)` in app/api); the operationId it is known by
+// in logs, validation and pacts is looked up here, so it is never written beside the path.
+
+async function operationIdTable(target: Target): Promise<string> {
+  const services = await Promise.all((["gateway", "cms"] as const).map(async (service) => {
+    const contract = `contracts/${service}.yaml`;
+    const doc = parseOpenApiDocument(await readFile(new URL(contract, root), "utf8"), contract);
+    const paths = Object.entries(isObject(doc.paths) ? doc.paths : {}).map(([path, item]) => {
+      const methods = METHODS.flatMap((method) => {
+        const operation = isObject(item) ? item[method] : undefined;
+        return isObject(operation) && typeof operation.operationId === "string" ? [`${method}: ${JSON.stringify(operation.operationId)}`] : [];
+      });
+      return `    ${JSON.stringify(path)}: { ${methods.join(", ")} },`;
+    });
+    return `  ${service}: {\n${paths.join("\n")}\n  },`;
+  }));
+  return normalise([
+    header(target),
+    "/** Each contract's operationId by path template and (lower-case) method. */",
+    `export const operationIds = {\n${services.join("\n")}\n} as const;`,
+  ].join("\n"));
 }
 
 // ---- Response schemas -----------------------------------------------------------------

@@ -1,6 +1,6 @@
 import type { operations } from "../../generated/gateway";
 import type { GatewayClient } from "./client.server";
-import { call } from "./result.server";
+import { gatewayCall } from "./operation.server";
 import type { OutreachActivitiesStep, OutreachAdvisoriesStep, OutreachAnswersStep, OutreachSchedule, TermsAcceptance } from "../../generated/schemas";
 
 // The gateway's outreach operations (the museum team visits the school): eligibility,
@@ -20,46 +20,46 @@ const basketPath = (basketId: string) => ({ params: { path: { basketId } } });
 
 /** Whether the organisation may book outreach and, when not, why (reasons to show as they are). */
 export function getOutreachEligibility(client: GatewayClient, organisationId: string) {
-  return call("gateway", "getOutreachEligibility", () => client.GET("/outreach/eligibility", { params: { query: { organisationId } } }));
+  return gatewayCall(client, "get", "/outreach/eligibility", { params: { query: { organisationId } } });
 }
 
 /** Workshops and shows the team brings to a school (defaults to the user's current organisation). */
 export function listOutreachActivities(client: GatewayClient, query: OutreachActivitiesQuery = {}) {
-  return call("gateway", "listOutreachActivities", () => client.GET("/outreach/activities", { params: { query } }));
+  return gatewayCall(client, "get", "/outreach/activities", { params: { query } });
 }
 
 /** The questionnaire in force; its `version` goes back with the answers. */
 export function getOutreachQuestionnaire(client: GatewayClient) {
-  return call("gateway", "getOutreachQuestionnaire", () => client.GET("/outreach/questionnaire", {}));
+  return gatewayCall(client, "get", "/outreach/questionnaire", {});
 }
 
 /** The team's calendar for a month, with session start times (of `activityId` when given). */
 export function getOutreachAvailability(client: GatewayClient, query: OutreachAvailabilityQuery) {
-  return call("gateway", "getOutreachAvailability", () => client.GET("/outreach/availability", { params: { query } }));
+  return gatewayCall(client, "get", "/outreach/availability", { params: { query } });
 }
 
 // Basket steps (outreach)
 
 export function updateBasketOutreachActivities(client: GatewayClient, basketId: string, body: OutreachActivitiesStep) {
-  return call("gateway", "updateBasketOutreachActivities", () => client.PUT("/baskets/{basketId}/outreach-activities", { ...basketPath(basketId), body }));
+  return gatewayCall(client, "put", "/baskets/{basketId}/outreach-activities", { ...basketPath(basketId), body });
 }
 
 /** 422 with an error `acknowledgedAdvisoryIds.<advisoryId>` for each advisory not acknowledged. */
 export function updateBasketOutreachAdvisories(client: GatewayClient, basketId: string, body: OutreachAdvisoriesStep) {
-  return call("gateway", "updateBasketOutreachAdvisories", () => client.PUT("/baskets/{basketId}/outreach-advisories", { ...basketPath(basketId), body }));
+  return gatewayCall(client, "put", "/baskets/{basketId}/outreach-advisories", { ...basketPath(basketId), body });
 }
 
 /** 422 with an error `answers.<questionId>` for each invalid answer. */
 export function updateBasketOutreachAnswers(client: GatewayClient, basketId: string, body: OutreachAnswersStep) {
-  return call("gateway", "updateBasketOutreachAnswers", () => client.PUT("/baskets/{basketId}/outreach-answers", { ...basketPath(basketId), body }));
+  return gatewayCall(client, "put", "/baskets/{basketId}/outreach-answers", { ...basketPath(basketId), body });
 }
 
 /** 422 with errors naming each clash (`date`, `sessions.<i>.start`, `sessions.<i>.pupils`, `lunchBreak`). */
 export function updateBasketOutreachSchedule(client: GatewayClient, basketId: string, body: OutreachSchedule) {
-  return call("gateway", "updateBasketOutreachSchedule", () => client.PUT("/baskets/{basketId}/outreach-schedule", { ...basketPath(basketId), body }));
+  return gatewayCall(client, "put", "/baskets/{basketId}/outreach-schedule", { ...basketPath(basketId), body });
 }
 
 /** 422 `terms_outdated` when the version is not the CMS's current outreach terms. */
 export function updateBasketOutreachTerms(client: GatewayClient, basketId: string, body: TermsAcceptance) {
-  return call("gateway", "updateBasketOutreachTerms", () => client.PUT("/baskets/{basketId}/outreach-terms", { ...basketPath(basketId), body }));
+  return gatewayCall(client, "put", "/baskets/{basketId}/outreach-terms", { ...basketPath(basketId), body });
 }

@@ -1,15 +1,17 @@
 import { join, relative, sep } from "node:path";
 import ts from "typescript";
 import type { Service } from "../../app/api/validation.server";
+import { operationIds } from "../../generated/operation-ids";
 
 // Reads, with the TypeScript compiler, which backend operations the app calls and which of
 // their answers it acts on (docs/decisions/0019-call-sites-refusals-and-payment-return.md):
 //
 // - a *wrapper* is a function in the client folder (app/api) that runs
-//   `call("<service>", "<operationId>", () => client.<METHOD>("<path>", …))`;
+//   `gatewayCall(client, "<method>", "<path>", …)` (or `cmsCall`); its operation is the
+//   contract's for that method and path (generated/operation-ids.ts);
 // - an operation is *called* when a wrapper of it has a caller elsewhere in the app: a
 //   wrapper nobody calls is reported, and so is a backend request made outside the client
-//   folder (an openapi-fetch method or `call()` used anywhere else);
+//   folder (an openapi-fetch method, `gatewayCall`/`cmsCall` or `call()` used anywhere else);
 // - a *branch* is a comparison of a failure's `status` or of its problem's `code` with a
 //   literal (`===`, `!==`, `switch`/`case`). The operation comes from the type: every
 //   failure carries `operation: "<operationId>"` and every problem a phantom
@@ -74,11 +76,16 @@ export function readAppCalls(source: AppSource): AppCalls {
     if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
     return symbol?.declarations?.[0];
   };
-  const isCallPrimitive = (declaration: ts.Declaration | undefined) =>
-    declaration !== undefined && ts.isFunctionDeclaration(declaration) && declaration.name?.text === "call" &&
-    declaration.getSourceFile().fileName.endsWith(`${sep}api${sep}result.server.ts`);
+  /** `call()` or `gatewayCall()`/`cmsCall()` of app/api: the functions that make a backend request. */
+  const requestPrimitive = (declaration: ts.Declaration | undefined): "call" | Service | undefined => {
+    if (!declaration || !ts.isFunctionDeclaration(declaration) || !declaration.name) return undefined;
+    const file = declaration.getSourceFile().fileName;
+    if (declaration.name.text === "call" && file.endsWith(`${sep}api${sep}result.server.ts`)) return "call";
+    if (!file.endsWith(`${sep}api${sep}operation.server.ts`)) return undefined;
+    return declaration.name.text === "gatewayCall" ? "gateway" : declaration.name.text === "cmsCall" ? "cms" : undefined;
+  };
   const isOpenapiFetchMethod = (node: ts.PropertyAccessExpression) =>
-    METHODS.has(node.name.text) &&
+    (METHODS.has(node.name.text) || node.name.text === "request") &&
     (checker.getSymbolAtLocation(node.name)?.declarations ?? []).some((d) => d.getSourceFile().fileName.includes(`${sep}openapi-fetch${sep}`));
 
   const problems: string[] = [];
@@ -86,22 +93,23 @@ export function readAppCalls(source: AppSource): AppCalls {
   const wrapperByDeclaration = new Map<ts.Node, Wrapper>();
   const called = new Map<string, string[]>();
 
-  // Wrappers: the functions of the client folder that run call().
+  // Wrappers: the functions of the client folder that run gatewayCall() or cmsCall().
   for (const file of files.filter((f) => inside(f.fileName, apiDir))) {
     ts.forEachChild(file, function visitTop(node) {
       if (!ts.isFunctionDeclaration(node) || !node.name || !node.body) return;
       const name = node.name.text;
       ts.forEachChild(node.body, function find(inner): void {
-        if (ts.isCallExpression(inner) && isCallPrimitive(declarationOf(inner.expression))) {
-          const [service, operation, run] = inner.arguments;
-          const request = run && findRequest(run);
-          if (!service || !operation || !ts.isStringLiteral(service) || !ts.isStringLiteral(operation) || !request) {
-            problems.push(`${at(inner)}: a call() this reader cannot read (service, operationId and client.<METHOD>("<path>") must be literals)`);
+        const service = ts.isCallExpression(inner) ? requestPrimitive(declarationOf(inner.expression)) : undefined;
+        if (ts.isCallExpression(inner) && service && service !== "call") {
+          const [, method, path] = inner.arguments;
+          const operationId = method && path && ts.isStringLiteral(method) && ts.isStringLiteral(path)
+            ? (operationIds[service] as Record<string, Record<string, string>>)[path.text]?.[method.text]
+            : undefined;
+          if (!method || !path || !ts.isStringLiteral(method) || !ts.isStringLiteral(path) || !operationId) {
+            problems.push(`${at(inner)}: a ${service} request this reader cannot read (method and path must be literals of an operation of contracts/${service}.yaml)`);
             return;
           }
-          const wrapper = {
-            name, service: service.text as Service, operationId: operation.text, method: request.method, path: request.path, at: at(node),
-          };
+          const wrapper = { name, service, operationId, method: method.text.toUpperCase(), path: path.text, at: at(node) };
           wrappers.push(wrapper);
           wrapperByDeclaration.set(node, wrapper);
           return;
@@ -109,20 +117,6 @@ export function readAppCalls(source: AppSource): AppCalls {
         ts.forEachChild(inner, find);
       });
     });
-  }
-
-  function findRequest(node: ts.Node): { method: string; path: string } | undefined {
-    let found: { method: string; path: string } | undefined;
-    (function visit(n: ts.Node) {
-      if (found) return;
-      if (ts.isCallExpression(n) && ts.isPropertyAccessExpression(n.expression) && METHODS.has(n.expression.name.text)) {
-        const [path] = n.arguments;
-        if (path && ts.isStringLiteral(path)) found = { method: n.expression.name.text, path: path.text };
-        return;
-      }
-      ts.forEachChild(n, visit);
-    })(node);
-    return found;
   }
 
   // Calls, requests outside the client folder, and branches.
@@ -210,7 +204,8 @@ export function readAppCalls(source: AppSource): AppCalls {
         const declaration = declarationOf(node.expression);
         const wrapper = declaration && wrapperByDeclaration.get(declaration);
         if (wrapper && !inApi) called.set(wrapper.operationId, [...(called.get(wrapper.operationId) ?? []), at(node)]);
-        if (!inApi && isCallPrimitive(declaration)) problems.push(`${at(node)}: call() outside ${source.apiDir}: backend requests belong in a client function there`);
+        const primitive = requestPrimitive(declaration);
+        if (!inApi && primitive) problems.push(`${at(node)}: ${primitive === "call" ? "call" : `${primitive}Call`}() outside ${source.apiDir}: backend requests belong in a client function there`);
         if (!inApi && ts.isPropertyAccessExpression(node.expression) && isOpenapiFetchMethod(node.expression)) {
           problems.push(`${at(node)}: ${node.expression.name.text} request outside ${source.apiDir}: backend requests belong in a client function there`);
         }
