@@ -8,7 +8,7 @@ function run(status: number, body: unknown) {
   const context = new RouterContextProvider();
   const session = { get: (key: string) => (key === "token" ? "t" : undefined), unset: () => {}, id: "s", data: {} };
   const gateway = {
-    GET: () => Promise.resolve(status < 300
+    request: () => Promise.resolve(status < 300
       ? { data: body, response: new Response(JSON.stringify(body), { status }) }
       : { error: body, response: new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/problem+json" } }) }),
   };

@@ -11,7 +11,7 @@ function stubGateway(responses: Record<string, unknown>) {
     const body = responses[path];
     return Promise.resolve({ data: body, response: new Response(JSON.stringify(body), { status: 200 }) });
   };
-  return { GET: (path: string) => answer(path) } as never;
+  return { request: (_method: string, path: string) => answer(path) } as never;
 }
 
 const approved = { organisation: { id: "org-1", name: "Riverside", groupType: "education", town: "Leeds", postcode: "LS1" }, status: "approved", role: "lead", requestedAt: "2026-01-01T00:00:00Z" };

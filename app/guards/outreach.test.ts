@@ -7,7 +7,7 @@ import { outreach } from "./outreach";
 // The outreach guard against a stub gateway client (only the calls it makes).
 function stubGateway(responses: Record<string, unknown>, calls: string[]) {
   return {
-    GET: (path: string) => {
+    request: (_method: string, path: string) => {
       calls.push(path);
       const body = responses[path];
       return Promise.resolve({ data: body, response: new Response(JSON.stringify(body), { status: 200 }) });
