@@ -46,11 +46,6 @@ export async function discardOpenBasket(gateway: GatewayClient, scope: BookingSc
   await discardIfAny(gateway, scope.basket);
 }
 
-/** Where a saved step goes next: the step the gateway says is due. */
-export function redirectToNextStep(basket: Pick<Basket, "nextStep">): Response {
-  return redirect(stepPath(basket.nextStep));
-}
-
 /** What every step page shows around its form: breadcrumb and booking card. */
 export function bookingView(scope: BookingScope) {
   const basket = scope.basket;

@@ -20,8 +20,9 @@ export function paymentResultOf(url: URL): PaymentResult | null {
   return result === "failed" || result === "cancelled" ? result : null;
 }
 
-/** The gateway's payment choice for the form's: an invoice (with its purchase order number), or a card. */
-export function paymentChoiceOf(choice: "invoice" | "card" | "card-later", purchaseOrderNumber: string): PaymentChoice {
+/** The gateway's payment choice for the form's: an invoice (with its purchase order number), a card, or nothing to pay. */
+export function paymentChoiceOf(choice: "invoice" | "card" | "card-later" | "none", purchaseOrderNumber: string): PaymentChoice {
+  if (choice === "none") return { method: "none" };
   return choice === "invoice"
     ? { method: "invoice", ...(purchaseOrderNumber ? { purchaseOrderNumber } : {}) }
     : { method: "card", payLater: choice === "card-later" };

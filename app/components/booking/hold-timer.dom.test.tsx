@@ -48,7 +48,9 @@ describe("hold timer", () => {
     const timer = await render(-1_000, 0);
     expect(buttons(timer)).toEqual(["Hold my places again"]);
     const form = timer.querySelector("form")!;
-    expect(form.getAttribute("method")).toBe("get");
+    // A POST of intent "hold": viewing a page never holds places.
+    expect(form.getAttribute("method")).toBe("post");
+    expect(form.querySelector<HTMLInputElement>('input[name="intent"]')?.value).toBe("hold");
     expect(timer.textContent).toContain("The hold has ended");
   });
 });

@@ -54,8 +54,9 @@ export function HoldTimer({ hold, action, offerLongerHolds = false }: { hold: Ba
         </p>
       ) : null}
       {lapsed ? (
-        // Loading the page again holds the places again if they are still free (one action, nothing re-entered).
-        <Form method="get" action={action}>
+        // One action holds them again if they are still free; nothing is re-entered.
+        <Form method="post" action={action}>
+          <input type="hidden" name="intent" value="hold" />
           <button type="submit" className="secondary">
             Hold my places again
           </button>

@@ -5,8 +5,9 @@ import { getVenueAvailability, updateBasketDate } from "../../api/booking.server
 import { listVenues } from "../../api/cms.server";
 import { fieldErrors, problemText, required, succeeded } from "../../api/result.server";
 import {
-  bookingView, discardOpenBasket, openOrCreateBasket, redirectToNextStep, requireBooking,
+  bookingView, discardOpenBasket, openOrCreateBasket, requireBooking,
 } from "../../booking/basket.server";
+import { continueBooking } from "../../booking/continue.server";
 import { clampMonth, DATE_PATTERN, monthOf, MONTH_PATTERN } from "../../calendar/dates";
 import { STEP_PATHS } from "../../booking/steps";
 import { BookingStep } from "../../components/booking/booking-step";
@@ -75,7 +76,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     const message = fields.visitDate ?? fields.venueId ?? problemText(saved.problem);
     return data({ errors: { visitDate: message }, values }, { status: saved.status });
   }
-  return redirectToNextStep(saved.data);
+  return continueBooking(gateway, saved.data);
 }
 
 export default function DateStep({ loaderData, actionData }: Route.ComponentProps) {

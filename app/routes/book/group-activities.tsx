@@ -3,7 +3,8 @@ import { z } from "zod";
 import type { Route } from "./+types/group-activities";
 import { updateBasketGroupActivities } from "../../api/booking.server";
 import { fieldErrors, problemText } from "../../api/result.server";
-import { bookingView, redirectToNextStep, requireBasket, requireBooking } from "../../booking/basket.server";
+import { bookingView, requireBasket, requireBooking } from "../../booking/basket.server";
+import { continueBooking } from "../../booking/continue.server";
 import { BookingStep } from "../../components/booking/booking-step";
 import { FormErrors } from "../../components/form-errors";
 import { groupActivitiesOfTheDay } from "../../booking/group/activities.server";
@@ -43,7 +44,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     if (activityError) errors.activityIds = activityError;
     return data({ errors, values }, { status: result.status });
   }
-  return redirectToNextStep(result.data);
+  return continueBooking(gateway, result.data);
 }
 
 export default function GroupActivities({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,7 +1,8 @@
 import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/group-capacities";
 import { updateBasketGroupCapacities } from "../../api/booking.server";
-import { bookingView, redirectToNextStep, requireBasket, requireBooking } from "../../booking/basket.server";
+import { bookingView, requireBasket, requireBooking } from "../../booking/basket.server";
+import { continueBooking } from "../../booking/continue.server";
 import { BookingStep } from "../../components/booking/booking-step";
 import { FormErrors } from "../../components/form-errors";
 import { chosenActivities, ownHeldPlaces } from "../../booking/group/activities.server";
@@ -53,7 +54,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     const errors: FieldErrors = { ...placed, form: placed.form ?? problemText(result.problem) };
     return data<ActionResult>({ rows, errors }, { status: result.status });
   }
-  return redirectToNextStep(result.data);
+  return continueBooking(gateway, result.data);
 }
 
 export default function GroupCapacities({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,7 +1,8 @@
 import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/group-details";
 import { updateBasketGroupDetails } from "../../api/booking.server";
-import { bookingView, redirectToNextStep, requireBasket, requireBooking } from "../../booking/basket.server";
+import { bookingView, requireBasket, requireBooking } from "../../booking/basket.server";
+import { continueBooking } from "../../booking/continue.server";
 import { BookingStep } from "../../components/booking/booking-step";
 import { FormErrors } from "../../components/form-errors";
 import { RadioGroup, TextareaField } from "../../components/booking/fields";
@@ -42,7 +43,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     errors.form ??= problemText(saved.problem);
     return data({ errors, values }, { status: saved.status });
   }
-  return redirectToNextStep(saved.data);
+  return continueBooking(gateway, saved.data);
 }
 
 export default function GroupDetailsStep({ loaderData, actionData }: Route.ComponentProps) {

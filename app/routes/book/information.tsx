@@ -4,7 +4,8 @@ import { useSnapshot } from "valtio";
 import type { Route } from "./+types/information";
 import { updateBasketInformation } from "../../api/booking.server";
 import { fieldErrors, problemText } from "../../api/result.server";
-import { bookingView, redirectToNextStep, requireBasket, requireBooking } from "../../booking/basket.server";
+import { bookingView, requireBasket, requireBooking } from "../../booking/basket.server";
+import { continueBooking } from "../../booking/continue.server";
 import {
   ACCESS_NEEDS, accessField, bandField, countsFromValues, gatewayFieldToForm, informationSchema, informationValues,
   INFORMATION_FIELDS, toVisitInformation, type AccessNeed,
@@ -42,7 +43,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     if (Object.keys(errors).length === 0) errors.form = problemText(saved.problem);
     return data({ errors, values, attempt }, { status: saved.status });
   }
-  return redirectToNextStep(saved.data);
+  return continueBooking(gateway, saved.data);
 }
 
 const ACCESS_LABELS: Record<AccessNeed, { label: string; hint: string }> = {

@@ -2,7 +2,8 @@ import { data, Form, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/payment";
 import { getBasketQuote, updateBasketPayment } from "../../api/booking.server";
-import { bookingView, redirectToNextStep, requireBasket, requireBooking } from "../../booking/basket.server";
+import { bookingView, requireBasket, requireBooking } from "../../booking/basket.server";
+import { continueBooking } from "../../booking/continue.server";
 import { paymentChoiceOf, paymentErrors, paymentResultOf, purchaseOrderNumberSchema } from "../../booking/payment.server";
 import { stepPath } from "../../booking/steps";
 import { BookingStep } from "../../components/booking/booking-step";
@@ -17,7 +18,8 @@ import { SaveAndContinue } from "../../components/save-and-continue";
 import { gatewayFailure } from "../../api/result.server";
 import type { PaymentChoice, Basket } from "../../../generated/schemas";
 
-const CHOICES = ["card", "card-later", "invoice"] as const;
+// "none": a visit that costs nothing (its form has only that choice).
+const CHOICES = ["card", "card-later", "invoice", "none"] as const;
 type Choice = (typeof CHOICES)[number];
 
 const paymentSchema = z.object({
@@ -49,15 +51,9 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const { gateway, scope } = requireBooking(context);
   const basket = requireBasket(scope);
   const quote = await quoteOrRedirect(gateway, basket);
-  const free = quote.total.amount === 0;
-  if (free) {
-    // Free visits have nothing to pay: the gateway takes "none", and review is next.
-    if (basket.payment?.method !== "none") {
-      const saved = await updateBasketPayment(gateway, basket.id, { method: "none" });
-      if (saved.ok) throw redirectToNextStep(saved.data);
-    }
-    throw redirect(stepPath("review"));
-  }
+  // A free visit's "none" is saved by the step before (app/booking/continue.server.ts); if
+  // that could not be done, this page asks for it rather than saving on a page view.
+  if (quote.total.amount === 0 && basket.payment?.method === "none") throw redirect(stepPath("review"));
   return {
     booking: bookingView(scope),
     quote,
@@ -78,7 +74,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const { choice, purchaseOrderNumber } = parsed.data;
   const saved = await updateBasketPayment(gateway, basket.id, paymentChoiceOf(choice, purchaseOrderNumber));
   if (!saved.ok) return data({ errors: paymentErrors(saved.problem, ["method", "payLater"]), values }, { status: saved.status });
-  return redirectToNextStep(saved.data);
+  return continueBooking(gateway, saved.data);
 }
 
 export default function PaymentStep({ loaderData, actionData }: Route.ComponentProps) {
@@ -101,6 +97,20 @@ export default function PaymentStep({ loaderData, actionData }: Route.ComponentP
   }
   if (invoice) {
     options.push(methodOption(invoice, "invoice", "Pay by invoice", "We send an invoice to your school. You can add a purchase order number."));
+  }
+  if (quote.total.amount === 0) {
+    return (
+      <BookingStep booking={booking} step="payment" title="How would you like to pay?" quote={quote}>
+        <FormErrors errors={errors} />
+        <p>There is nothing to pay for this visit.</p>
+        <Form method="post" noValidate className="booking-form">
+          <input type="hidden" name="choice" value="none" />
+          <div className="actions">
+            <SaveAndContinue submitting={submitting} />
+          </div>
+        </Form>
+      </BookingStep>
+    );
   }
   return (
     <BookingStep booking={booking} step="payment" title="How would you like to pay?" quote={quote}>

@@ -5,8 +5,10 @@ import {
   checkoutBasket, extendBasketHold, getBasket, getBasketQuote, placeBasketHold
 } from "../../api/booking.server";
 import { getCurrentTerms } from "../../api/cms.server";
+import type { GatewayClient } from "../../api/client.server";
 import { gatewayFailure, inlineRetry, problemText, succeeded } from "../../api/result.server";
 import { bookingView, requireBasket, requireBooking } from "../../booking/basket.server";
+import { holdRunning } from "../../booking/continue.server";
 import { toHostedPayment } from "../../booking/card-payment.server";
 import { checkoutRequest } from "../../booking/checkout.server";
 import { IDEMPOTENCY_FIELD, isIdempotencyKey, newIdempotencyKey } from "../../booking/idempotency";
@@ -37,42 +39,29 @@ const checkoutSchema = z.object({
   acceptTerms: z.literal("on", { error: "Tick the box to agree to the terms of booking" }),
 });
 
-export async function loader({ context, url }: Route.LoaderArgs) {
+// Viewing review changes nothing: the places are held by the action that led here
+// (app/booking/continue.server.ts) or by this page's "Hold my places" button.
+export async function loader({ context }: Route.LoaderArgs) {
   const { user, gateway, scope } = requireBooking(context);
   const { cms } = context.get(servicesContext);
-  let basket: Basket = requireBasket(scope);
+  const basket = requireBasket(scope);
 
-  const quote = await getBasketQuote(gateway, basket.id);
+  const [quote, terms] = await Promise.all([getBasketQuote(gateway, basket.id), getCurrentTerms(cms, "booking")]);
   if (!quote.ok) {
     if (quote.status === 409) throw redirect(stepPath(basket.nextStep === "review" ? "date" : basket.nextStep));
     throw gatewayFailure(quote);
   }
-
-  // Places are held from review: hold them now unless a hold is running.
-  let holdProblem: string | null = null;
-  let holdRenewed = false;
-  const running = basket.hold && Date.parse(basket.hold.expiresAt) > Date.now();
-  if (!running) {
-    const held = await placeBasketHold(gateway, basket.id);
-    if (held.ok) {
-      holdRenewed = Boolean(basket.hold) || basket.messages.some((m) => m.code.startsWith("hold_"));
-      basket = held.data;
-    } else if (held.status === 409 && held.problem.code === "basket_incomplete") {
-      throw redirect(stepPath(basket.nextStep));
-    } else if (held.status === 409) {
-      holdProblem = held.problem.detail ?? "Some of the places you chose are no longer available.";
-    } else {
-      throw gatewayFailure(held);
-    }
-  }
-
-  const terms = succeeded(await getCurrentTerms(cms, "booking"));
+  const { version, title, summary } = succeeded(terms);
+  const held = holdRunning(basket);
+  // Not held: the gateway's messages say which chosen places have gone since.
+  const soldOut = held ? [] : basket.messages.filter((m) => m.code === "slot_sold_out").map((m) => m.message);
   return {
     booking: { ...bookingView(scope), basket },
     quote: quote.data,
-    terms: { version: terms.version, title: terms.title, summary: terms.summary ?? null },
-    holdProblem,
-    holdRenewed,
+    terms: { version, title, summary: summary ?? null },
+    held,
+    holdLapsed: !held && basket.messages.some((m) => m.code === "hold_expired"),
+    holdProblem: soldOut.length > 0 ? soldOut.join(" ") : null,
     offerLongerHolds: user.extendedHolds !== true,
     idempotencyKey: newIdempotencyKey(),
   };
@@ -83,9 +72,24 @@ type Errors = Record<string, string>;
 /** Basket messages the review page shows in its own way (hold timer, sold-out alert) or that are past. */
 const SAID_ELSEWHERE = new Set(["ratio_met", "slot_sold_out", "hold_expired", "hold_expiring", "payment_failed", "payment_cancelled"]);
 
+/** The places held (again), or why not: sold out, or a step to finish first. */
+async function holdPlaces(gateway: GatewayClient, basket: Basket) {
+  const held = await inlineRetry("placeBasketHold", placeBasketHold(gateway, basket.id));
+  if (held.ok) return { ok: true as const };
+  if (held.status === 409 && held.problem.code === "basket_incomplete") throw redirect(stepPath(basket.nextStep));
+  return { ok: false as const, status: held.status, message: problemText(held.problem), soldOut: held.status === 409 };
+}
+
 export async function action({ request, context, url }: Route.ActionArgs) {
   const form = await request.formData();
   const { gateway, scope } = requireBooking(context);
+
+  if (form.get("intent") === "hold") {
+    const basket = requireBasket(scope);
+    const held = await holdPlaces(gateway, basket);
+    if (!held.ok) return data({ errors: { form: held.message } as Errors, values: null, idempotencyKey: null, soldOut: held.soldOut }, { status: held.status });
+    return { errors: {} as Errors, values: null, idempotencyKey: null, soldOut: false, heldAgain: basket.hold !== undefined || basket.messages.some((m) => m.code === "hold_expired") };
+  }
 
   if (form.get("intent") === "extend") {
     const basket = requireBasket(scope);
@@ -139,9 +143,12 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     case "slot_sold_out":
     case "capacity_unavailable":
       return failed({ form: message }, { soldOut: true });
-    case "hold_expired":
-      // The page reloads its data and holds the places again if they are still free.
-      return failed({ form: `${message} We have tried to hold them again: check the booking below and confirm again.` });
+    case "hold_expired": {
+      const basket = requireBasket(scope);
+      const held = await holdPlaces(gateway, basket);
+      if (!held.ok) return failed({ form: held.message }, { soldOut: held.soldOut });
+      return failed({ form: `${message} We have held them again: check the booking below and confirm again.` });
+    }
     case "price_changed":
       return failed({ form: `${message} Check the new total below, then confirm again.` });
     case "terms_outdated":
@@ -157,12 +164,13 @@ export function shouldRevalidate() {
 }
 
 export default function ReviewStep({ loaderData, actionData }: Route.ComponentProps) {
-  const { booking, quote, terms, holdProblem, holdRenewed, offerLongerHolds } = loaderData;
+  const { booking, quote, terms, held, holdLapsed, holdProblem, offerLongerHolds } = loaderData;
   const basket = booking.basket!;
   const errors: Record<string, string | undefined> = actionData?.errors ?? {};
   const key = actionData?.idempotencyKey ?? loaderData.idempotencyKey;
   const navigation = useNavigation();
-  const submitting = navigation.state !== "idle" && navigation.formData?.get("intent") !== "extend" && navigation.formMethod === "POST";
+  const submitting = navigation.state !== "idle" && navigation.formData?.get("intent") === "checkout" && navigation.formMethod === "POST";
+  const holding = navigation.state !== "idle" && navigation.formData?.get("intent") === "hold";
   const soldOut = Boolean(holdProblem) || Boolean(actionData?.soldOut);
   const info = basket.information;
   const method = basket.payment?.method ?? "none";
@@ -186,17 +194,29 @@ export default function ReviewStep({ loaderData, actionData }: Route.ComponentPr
       ) : (
         <FormErrors errors={errors} fieldIds={{ acceptTerms: "acceptTerms", hold: "hold-timer" }} />
       )}
-      {holdRenewed && !holdProblem ? (
+      {actionData && "heldAgain" in actionData && actionData.heldAgain ? (
         <p className="notice" role="status">
           The time we held your places for ran out, so we have held them again.
         </p>
+      ) : null}
+      {!held && !soldOut ? (
+        <Form method="post" className="notice" aria-labelledby="not-held">
+          <p id="not-held">
+            {holdLapsed ? "The time we held your places for ran out, and they have been released." : "Your places are not held yet."} Hold
+            them while you check your booking.
+          </p>
+          <input type="hidden" name="intent" value="hold" />
+          <button type="submit" disabled={holding}>
+            {holding ? "Holding…" : "Hold my places"}
+          </button>
+        </Form>
       ) : null}
       {actionData && "extended" in actionData && actionData.extended ? (
         <p className="notice" role="status">
           We have extended the time we hold your places.
         </p>
       ) : null}
-      {basket.hold && !holdProblem ? <HoldTimer hold={basket.hold} offerLongerHolds={offerLongerHolds} /> : null}
+      {held && basket.hold ? <HoldTimer hold={basket.hold} offerLongerHolds={offerLongerHolds} /> : null}
       {errors.hold ? <p className="field-error">{errors.hold}</p> : null}
 
       <section aria-labelledby="visit-heading">

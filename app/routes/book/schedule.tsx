@@ -4,7 +4,8 @@ import { useSnapshot } from "valtio";
 import type { Route } from "./+types/schedule";
 import { listActivities, updateBasketSchedule } from "../../api/booking.server";
 import { problemText, required } from "../../api/result.server";
-import { bookingView, redirectToNextStep, requireBasket, requireBooking } from "../../booking/basket.server";
+import { bookingView, requireBasket, requireBooking } from "../../booking/basket.server";
+import { continueBooking } from "../../booking/continue.server";
 import { MAX_PARTICIPANTS } from "../../booking/ratios";
 import { clashesWith, entriesFor } from "../../booking/schedule";
 import { STEP_PATHS } from "../../booking/steps";
@@ -112,7 +113,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     if (Object.keys(errors).length === 0) errors.form = problemText(saved.problem);
     return data({ errors, values, attempt }, { status: saved.status });
   }
-  return redirectToNextStep(saved.data);
+  return continueBooking(gateway, saved.data);
 }
 
 export default function ScheduleStep({ loaderData, actionData }: Route.ComponentProps) {
