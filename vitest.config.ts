@@ -12,6 +12,9 @@ export default defineConfig({
           name: "unit",
           include: ["app/**/*.test.{ts,tsx}", "mocks/**/*.test.ts", "tests/unit/**/*.test.{ts,tsx}"],
           environment: "node",
+          // Each test's backend answers must reach the code under test; the public cache has
+          // its own tests (app/api/public-cache.server.test.ts, tests/faults/public-cache.test.ts).
+          env: { PUBLIC_CACHE_TTL_SECONDS: "0" },
         },
       },
       {
@@ -21,6 +24,8 @@ export default defineConfig({
           include: ["tests/contract/**/*.test.ts"],
           // Pact mock servers and the verifier share ports and pact files: run files one at a time.
           fileParallelism: false,
+          // Every interaction must reach its Pact mock server.
+          env: { PUBLIC_CACHE_TTL_SECONDS: "0" },
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },
@@ -43,6 +48,8 @@ export default defineConfig({
             RATE_LIMIT_REGISTRATION: "100000/60",
             RATE_LIMIT_PASSWORD_RESET: "100000/60",
             RATE_LIMIT_NEWSLETTER: "100000/60",
+            // Each injected fault must reach the app; tests/faults/public-cache.test.ts turns the cache on.
+            PUBLIC_CACHE_TTL_SECONDS: "0",
           },
           testTimeout: 30_000,
           hookTimeout: 60_000,

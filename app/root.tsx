@@ -21,11 +21,13 @@ import { StoresProvider } from "./state/stores";
 import stylesheet from "./styles/app.css?url";
 import { sanitizeRichText } from "./shell/rich-text.server";
 import { securityMiddleware } from "./security/middleware.server";
+import { cacheControlMiddleware } from "./shell/cache-control.server";
 import { useNonce } from "./security/nonce";
 import { tagManagerFor } from "./shell/tracking.server";
 import { ZOD_JITLESS_SCRIPT } from "./forms/zod-jitless";
 
 export const middleware: Route.MiddlewareFunction[] = [
+  cacheControlMiddleware,
   securityMiddleware,
   formPostsOnly,
   servicesMiddleware,

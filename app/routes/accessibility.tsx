@@ -7,6 +7,7 @@ import { pageTitle } from "../shell/meta";
 import type { loader as rootLoader } from "../root";
 import { sanitizeRichText } from "../shell/rich-text.server";
 import type { Link as CmsLink } from "../../generated/schemas";
+import { publicPage } from "../shell/cache-control.server";
 
 // The accessibility statement of this website. It ranks above the CMS page route
 // (:slug), so the CMS's own "accessibility" page, about access at the museums, is shown
@@ -14,6 +15,8 @@ import type { Link as CmsLink } from "../../generated/schemas";
 
 /** When this statement was prepared and last reviewed (update it with the statement). */
 const STATEMENT_DATE = "2026-11-23";
+
+export const headers = publicPage();
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { cms } = context.get(servicesContext);

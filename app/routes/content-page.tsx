@@ -7,10 +7,13 @@ import { servicesContext } from "../session/context";
 import { pageTitle } from "../shell/meta";
 import { sanitizeRichText } from "../shell/rich-text.server";
 import { validParams } from "../forms/params";
+import { publicPage } from "../shell/cache-control.server";
 
 // CMS pages linked from the footer (accessibility, privacy, terms…). Static routes rank
 // above this one, and a slug the CMS does not know is the 404 page.
 const paramsSchema = z.object({ slug: z.string().regex(/^[a-z0-9-]{1,64}$/) });
+
+export const headers = publicPage();
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { slug } = validParams(paramsSchema, params);

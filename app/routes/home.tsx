@@ -6,6 +6,9 @@ import { servicesContext } from "../session/context";
 import { RichText } from "../components/rich-text";
 import { pageTitle } from "../shell/meta";
 import { sanitizeRichText } from "../shell/rich-text.server";
+import { publicPage } from "../shell/cache-control.server";
+
+export const headers = publicPage();
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { cms } = context.get(servicesContext);

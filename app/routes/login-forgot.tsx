@@ -13,13 +13,14 @@ import { pageTitle } from "../shell/meta";
 import { rateLimit } from "../security/limits.server";
 import { retryAfterHeaders } from "../security/retry-after";
 import { formValues, toFieldErrors } from "../forms/validation";
+import { publicPage } from "../shell/cache-control.server";
 
 const forgotSchema = z.object({
   email: emailSchema,
 });
 
 // A refused (429) post tells the client when to try again.
-export const headers = retryAfterHeaders;
+export const headers = publicPage(retryAfterHeaders);
 
 export async function action({ request, context, url }: Route.ActionArgs) {
   const form = await request.formData();

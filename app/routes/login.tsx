@@ -13,6 +13,7 @@ import { rateLimit } from "../security/limits.server";
 import { retryAfterHeaders } from "../security/retry-after";
 import { startSession } from "../session/session.server";
 import { formValues, toFieldErrors } from "../forms/validation";
+import { publicPage } from "../shell/cache-control.server";
 
 const loginSchema = z.object({
   email: emailSchema,
@@ -24,7 +25,7 @@ const loginSchema = z.object({
 export const LOGIN_FAILED = "The email address or password is not right. Check them and try again.";
 
 // A refused (429) post tells the client when to try again.
-export const headers = retryAfterHeaders;
+export const headers = publicPage(retryAfterHeaders);
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();

@@ -9,9 +9,10 @@ import { NEWSLETTER_SUCCESS, newsletterSchema } from "../shell/newsletter";
 import { rateLimit } from "../security/limits.server";
 import { retryAfterHeaders } from "../security/retry-after";
 import { toFieldErrors } from "../forms/validation";
+import { publicPage } from "../shell/cache-control.server";
 
 // A refused (429) post tells the client when to try again.
-export const headers = retryAfterHeaders;
+export const headers = publicPage(retryAfterHeaders);
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = Object.fromEntries(await request.formData());

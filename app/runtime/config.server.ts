@@ -67,6 +67,14 @@ export const configSchema = z
     /** The card provider's hosted payment page origins, allowed as form targets (no-JS checkout redirects there). */
     PAYMENT_PAGE_ORIGINS: origins,
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    /** Seconds a public backend answer (CMS content, venues) is fresh in a process's cache; 0 turns the cache off. */
+    PUBLIC_CACHE_TTL_SECONDS: z.coerce.number().int().min(0).max(3_600).default(60),
+    /** Seconds after that it may still be served while it is fetched again (stale-while-revalidate). */
+    PUBLIC_CACHE_STALE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
+    /** `s-maxage` of pages that are the same for every anonymous visitor (a CDN may keep them). */
+    PUBLIC_PAGE_MAX_AGE_SECONDS: z.coerce.number().int().min(0).max(3_600).default(60),
+    /** Their `stale-while-revalidate`. */
+    PUBLIC_PAGE_STALE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
   })
   .refine((c) => Boolean(c.GATEWAY_BASE_URL) === Boolean(c.CMS_BASE_URL), {
     message: "set both GATEWAY_BASE_URL and CMS_BASE_URL, or neither for the embedded default",
@@ -103,6 +111,8 @@ export interface Config {
   trustProxyHops: number;
   rateLimits: Record<RateLimitName, RateLimitRule>;
   paymentPageOrigins: string[];
+  /** Public backend answers cached per process, and pages a CDN may keep (docs/decisions/0025-public-caches-and-cache-control.md). */
+  publicCache: { ttlMs: number; staleMs: number; pageMaxAgeSeconds: number; pageStaleSeconds: number };
 }
 
 export type RateLimitName = "login" | "registration" | "passwordReset" | "newsletter";
@@ -149,6 +159,12 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       newsletter: c.RATE_LIMIT_NEWSLETTER,
     },
     paymentPageOrigins: c.PAYMENT_PAGE_ORIGINS,
+    publicCache: {
+      ttlMs: c.PUBLIC_CACHE_TTL_SECONDS * 1_000,
+      staleMs: c.PUBLIC_CACHE_STALE_SECONDS * 1_000,
+      pageMaxAgeSeconds: c.PUBLIC_PAGE_MAX_AGE_SECONDS,
+      pageStaleSeconds: c.PUBLIC_PAGE_STALE_SECONDS,
+    },
   };
 }
 

@@ -6,6 +6,9 @@ import { servicesContext } from "../../session/context";
 import { GROUP_TYPES } from "../../organisations/group-types";
 import { pageTitle } from "../../shell/meta";
 import { registrationPath } from "../../registration/steps";
+import { publicPage } from "../../shell/cache-control.server";
+
+export const headers = publicPage();
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { cms } = context.get(servicesContext);

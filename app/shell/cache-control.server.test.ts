@@ -1,0 +1,36 @@
+import { describe, expect, it } from "vitest";
+import { cacheControlMiddleware, publicPage } from "./cache-control.server";
+
+// The middleware's final word, for a route that asked to be public and for one that did not.
+const asked = publicPage()({} as never) as Headers;
+async function answer(request: Request, response: Response) {
+  return (await cacheControlMiddleware({ request } as never, async () => response)) as Response;
+}
+const page = (headers: HeadersInit = asked, status = 200) => new Response("<html>", { status, headers });
+const get = (headers: HeadersInit = {}) => new Request("http://localhost/", { headers });
+
+describe("Cache-Control", () => {
+  it("keeps public for an anonymous GET answered 200 without a cookie, with Vary on what would make it personal", async () => {
+    const response = await answer(get(), page());
+    expect(response.headers.get("Cache-Control")).toMatch(/^public, max-age=0, s-maxage=\d+, stale-while-revalidate=\d+$/);
+    expect(response.headers.get("Vary")).toBe("Cookie, DNT, Sec-GPC");
+  });
+
+  it.each([
+    ["a request with a cookie", get({ Cookie: "s=1" }), page()],
+    ["a request refusing tracking (DNT)", get({ DNT: "1" }), page()],
+    ["a request refusing tracking (GPC)", get({ "Sec-GPC": "1" }), page()],
+    ["a post", new Request("http://localhost/login", { method: "POST" }), page()],
+    ["an answer setting a cookie", get(), page(new Headers([...asked, ["Set-Cookie", "s=1"]]))],
+    ["a 404", get(), page(asked, 404)],
+    ["a redirect", get(), page(new Headers([...asked, ["Location", "/login"]]), 302)],
+    ["a route that did not ask", get(), page({})],
+  ])("is private, no-store for %s", async (_, request, response) => {
+    expect((await answer(request, response)).headers.get("Cache-Control")).toBe("private, no-store");
+  });
+
+  it("leaves a route's own private directive alone", async () => {
+    const response = await answer(get(), page({ "Cache-Control": "private, max-age=60" }));
+    expect(response.headers.get("Cache-Control")).toBe("private, max-age=60");
+  });
+});

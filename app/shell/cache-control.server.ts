@@ -1,0 +1,49 @@
+import type { HeadersFunction, MiddlewareFunction } from "react-router";
+import { config } from "../runtime/config.server";
+import { trackingRefused } from "./tracking.server";
+
+// Every response says who may keep it (docs/decisions/0025-public-caches-and-cache-control.md).
+// A page the same for every anonymous visitor opts in with `headers = publicPage()`; the
+// middleware below then lets a CDN keep it only when nothing about this request or answer
+// is personal. Everything else is `private, no-store`.
+
+const PRIVATE = "private, no-store";
+const { pageMaxAgeSeconds, pageStaleSeconds } = config.publicCache;
+const PUBLIC = `public, max-age=0, s-maxage=${pageMaxAgeSeconds}, stale-while-revalidate=${pageStaleSeconds}`;
+
+/** A route's `headers` for a page a CDN may keep for anonymous visitors; `also` adds the route's own headers. */
+export function publicPage(also?: HeadersFunction): HeadersFunction {
+  return (args) => {
+    const headers = new Headers(also ? (typeof also === "function" ? also(args) : also) : undefined);
+    headers.set("Cache-Control", PUBLIC);
+    return headers;
+  };
+}
+
+/**
+ * Shareable only for a GET or HEAD with no cookie (no session, no consent choice, no
+ * registration draft) and no tracking refusal (the page then loads no tag manager),
+ * answered 200 without setting a cookie.
+ */
+export function shareable(request: Request, response: Response): boolean {
+  const method = request.method.toUpperCase();
+  return (method === "GET" || method === "HEAD") && response.status === 200 &&
+    !request.headers.has("Cookie") && !trackingRefused(request) && !response.headers.has("Set-Cookie");
+}
+
+/** Root's outermost middleware: the final word on every document, .data and resource response. */
+export const cacheControlMiddleware: MiddlewareFunction<Response> = async ({ request }, next) => {
+  const response = await next();
+  const asked = response.headers.get("Cache-Control");
+  if (asked?.startsWith("public")) {
+    if (shareable(request, response)) {
+      // For caches that honour Vary: what would make this page personal is in the key.
+      response.headers.append("Vary", "Cookie, DNT, Sec-GPC");
+      return response;
+    }
+    response.headers.set("Cache-Control", PRIVATE);
+  } else if (!asked) {
+    response.headers.set("Cache-Control", PRIVATE);
+  }
+  return response;
+};
