@@ -35,7 +35,9 @@ test("the same pages are private for a visitor with a cookie or who refuses trac
   expect((await anonymous.get("/no-such-page-anywhere")).headers()["cache-control"]).toBe(PRIVATE);
   expect((await anonymous.get("/account", { maxRedirects: 0 })).headers()["cache-control"]).toBe(PRIVATE);
 
+  await page.goto("/login?redirectTo=/account");
   await logIn(page);
+  await expect(page).toHaveURL(/\/account$/);
   const [home] = await Promise.all([page.waitForResponse((r) => new URL(r.url()).pathname === "/" && r.request().resourceType() === "document"), page.goto("/")]);
   expect(home.headers()["cache-control"]).toBe(PRIVATE);
   await expect(page.getByRole("link", { name: "Account" }).first()).toBeVisible();
