@@ -19,8 +19,7 @@ import type { InstantSearchServerState } from "react-instantsearch-core";
 import { ATTRIBUTES, DYNAMIC_WIDGETS_MAX_VALUES_PER_FACET } from "./constants";
 import { groupTypeFilter, groupTypeRuleContext, limitRuleContexts, orderFacets } from "./organisation-search";
 import { createSearchRouting, createStateMapping } from "./routing";
-import type { SearchCache, SearchRequest } from "./search-cache.server";
-import type { SearchClient } from "./client";
+import type { MultiQueryClient, SearchCache, SearchRequest } from "./search-cache.server";
 import {
   configureParams,
   FACET_WIDGETS,
@@ -48,7 +47,7 @@ const { SearchParameters: HelperSearchParameters } = algoliasearchHelper;
 
 export interface FirstResultsOptions {
   /** The server's search client (the embedded engine in-process, or the provider). */
-  searchClient: SearchClient;
+  searchClient: MultiQueryClient;
   /** The answers' cache (search-cache.server.ts). */
   cache: SearchCache;
   indexName: string;
