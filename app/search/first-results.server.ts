@@ -16,7 +16,7 @@ import connectToggleRefinement from "instantsearch.js/es/connectors/toggle-refin
 import connectVoiceSearch from "instantsearch.js/es/connectors/voice-search/connectVoiceSearch.js";
 import { mergeSearchParameters } from "instantsearch.js/es/lib/utils/index.js";
 import type { InstantSearchServerState } from "react-instantsearch-core";
-import { ATTRIBUTES, DYNAMIC_WIDGETS_MAX_VALUES_PER_FACET } from "./constants";
+import { ATTRIBUTES, DEFAULT_FACET_ORDER, DYNAMIC_WIDGETS_MAX_VALUES_PER_FACET } from "./constants";
 import { groupTypeFilter, groupTypeRuleContext, limitRuleContexts, orderFacets } from "./organisation-search";
 import { createSearchRouting, createStateMapping } from "./routing";
 import type { MultiQueryClient, SearchCache, SearchRequest } from "./search-cache.server";
@@ -168,17 +168,18 @@ function sameQueries(a: readonly SearchRequest[], b: readonly SearchRequest[]): 
 }
 
 /**
- * The facet order DynamicWidgets shows, last seen per index: it comes from the answer
- * (renderingContent), but the widgets' order shapes the search. With the right guess, one
- * search; otherwise the state is made again in the answer's order, and searched again only
- * if its queries differ. Index names only (the configured index and its replicas).
+ * The index's facet order (renderingContent), last seen per index: DynamicWidgets shows the
+ * facets in that order, and the widgets' order shapes the search, but it comes with the
+ * answer. With the right guess, one search; otherwise the state is made again in the
+ * answer's order, and searched again only if its queries differ. Keys are index names (the
+ * configured index and its replicas), values our facet names: a few short entries.
  */
 const facetOrderSeen = new Map<string, readonly string[]>();
 
-function facetOrderOf(answer: unknown, hidden: readonly string[]): string[] {
+function indexFacetOrder(answer: unknown): string[] {
   const order = (answer as { renderingContent?: { facetOrdering?: { facets?: { order?: unknown } } } } | undefined)
     ?.renderingContent?.facetOrdering?.facets?.order;
-  return orderFacets(Array.isArray(order) ? order.filter((a): a is string => typeof a === "string") : [], hidden);
+  return Array.isArray(order) ? order.filter((a): a is string => typeof a === "string" && DEFAULT_FACET_ORDER.includes(a)) : [];
 }
 
 /** The URL's search state, read as the page's router reads it. */
@@ -216,22 +217,20 @@ export async function getFirstResults(options: FirstResultsOptions): Promise<Ins
     return options.cache.search(options.searchClient, planned.unique).then((answer) => ({ planned, answer }));
   };
 
-  // The facet order last seen for the searched index, or ours; the answer says which it is.
-  const ours = orderFacets([], page.hidden);
-  let state = stateFor(ours);
-  const seen = facetOrderSeen.get(state.index);
-  if (seen && seen.join() !== ours.join()) state = stateFor(seen);
-  let order = seen ?? ours;
+  // The facet order last seen for the index searched (the URL's sort, a replica that
+  // routing.ts checked, or the index itself), or ours; the answer says which it is.
+  const order = orderFacets(facetOrderSeen.get(uiState.sortBy ?? indexName) ?? [], page.hidden);
+  let state = stateFor(order);
   let { planned, answer } = await search(state);
-  const shown = facetOrderOf(answer.results[0], page.hidden);
-  facetOrderSeen.set(state.index, shown);
+  const fromIndex = indexFacetOrder(answer.results[0]);
+  facetOrderSeen.set(state.index, fromIndex);
+  const shown = orderFacets(fromIndex, page.hidden);
   if (shown.join() !== order.join()) {
     const reordered = stateFor(shown);
     const replanned = plannedQueries(reordered);
     // The same queries (the helper sorts facets and filters): the answer stands.
     if (!sameQueries(planned.unique, replanned.unique)) ({ planned, answer } = await search(reordered));
     else planned = replanned;
-    order = shown;
     state = reordered;
   }
 
