@@ -39,6 +39,8 @@ export const configSchema = z
     SEARCH_API_KEY: z.string().min(1).default("embedded-search-key"),
     /** Comma-separated hosts; unset means the app's own server answers the search protocol. */
     SEARCH_HOSTS: z.string().optional(),
+    /** Seconds an answer to the server's anonymous searches stays fresh in the per-process cache (ADR 0024); 0: no cache. */
+    SEARCH_CACHE_TTL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
     TICKETING_SESSION_COOKIE: z
       .string()
       .regex(/^[A-Za-z0-9_.-]{1,64}$/, "letters, digits, _ . - only")
@@ -101,6 +103,8 @@ export interface Config {
   cmsBaseUrl: string;
   gatewayTimeoutMs: number;
   search: { indexName: string; appId: string; apiKey: string; hosts: string[] | null };
+  /** Freshness of the server's cached search answers; 0: not cached. Not part of `search`, which pages pass to the browser. */
+  searchCacheTtlMs: number;
   sessionCookieName: string;
   sessionSecret: string;
   environmentLabel: string;
@@ -141,6 +145,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       apiKey: c.SEARCH_API_KEY,
       hosts: c.SEARCH_HOSTS ? c.SEARCH_HOSTS.split(",").map((h) => h.trim()) : null,
     },
+    searchCacheTtlMs: c.SEARCH_CACHE_TTL_SECONDS * 1000,
     sessionCookieName: c.TICKETING_SESSION_COOKIE,
     sessionSecret: c.SESSION_SECRET,
     environmentLabel: c.ENVIRONMENT_LABEL,

@@ -39,6 +39,9 @@ describe("configuration", () => {
     ["SESSION_IDLE_TIMEOUT_MINUTES", "0"],
     ["SESSION_IDLE_TIMEOUT_MINUTES", "800"],
     ["TRUST_PROXY_HOPS", "-1"],
+    ["SEARCH_CACHE_TTL_SECONDS", "-5"],
+    ["SEARCH_CACHE_TTL_SECONDS", "1.5"],
+    ["SEARCH_CACHE_TTL_SECONDS", "a minute"],
     ["PAYMENT_PAGE_ORIGINS", "http://pay.example.com"],
     ["PAYMENT_PAGE_ORIGINS", "https://pay.example.com/checkout"],
   ])("names the bad variable: %s=%j", (name, value) => {
@@ -51,6 +54,18 @@ describe("configuration", () => {
     [{ ENVIRONMENT_LABEL: "production" }, "SESSION_SECRET"],
   ])("names the variable a setting is wrong for: %j", (env, name) => {
     expect(() => parseConfig(env)).toThrow(new RegExp(`${name}:`));
+  });
+});
+
+describe("search cache", () => {
+  it("keeps the server's search answers a minute by default, for as long as configured, or not at all with 0", () => {
+    expect(parseConfig({}).searchCacheTtlMs).toBe(60_000);
+    expect(parseConfig({ SEARCH_CACHE_TTL_SECONDS: "300" }).searchCacheTtlMs).toBe(300_000);
+    expect(parseConfig({ SEARCH_CACHE_TTL_SECONDS: "0" }).searchCacheTtlMs).toBe(0);
+  });
+
+  it("is not part of the search settings pages pass to the browser", () => {
+    expect(Object.keys(parseConfig({}).search).sort()).toEqual(["apiKey", "appId", "hosts", "indexName"]);
   });
 });
 

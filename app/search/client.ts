@@ -5,7 +5,7 @@ import { liteClient } from "algoliasearch/lite";
 // - a real provider (config hosts set): those hosts;
 // - the embedded default, in the browser: this page's own origin, whose /1/* route answers
 //   the Algolia protocol (app/routes/search-protocol.tsx);
-// - the embedded default, on the server (getServerState): no HTTP at all, a requester
+// - the embedded default, on the server (the loader's first results): no HTTP at all, a requester
 //   that hands each request to the embedded engine in this process (the server does not
 //   call itself, and MSW treats unknown HTTP as an error).
 

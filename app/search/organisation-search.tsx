@@ -12,7 +12,6 @@ import {
   ATTRIBUTES,
   DEFAULT_FACET_ORDER,
   DYNAMIC_WIDGETS_MAX_VALUES_PER_FACET,
-  HITS_PER_PAGE,
   MAX_RULE_CONTEXTS,
   STALLED_SEARCH_DELAY_MS,
 } from "./constants";
@@ -20,6 +19,7 @@ import { insightsOptions } from "./insights";
 import { createSearchRouting } from "./routing";
 import { SEARCH_TEXTS } from "./texts";
 import type { PublicSearchConfig } from "./types";
+import { configureParams } from "./widget-params";
 import { Hits, type RenderHitAction } from "./widgets/hits";
 import { Menu } from "./widgets/menu";
 import { Pagination } from "./widgets/pagination";
@@ -76,7 +76,7 @@ export interface OrganisationSearchTreeProps {
   groupType?: string | undefined;
   /** Query-rule contexts (e.g. "registration"); at most 10 are sent. */
   ruleContexts?: readonly string[] | undefined;
-  /** What each hit offers (e.g. "Choose <name>"); absent in the loader's widget-only render. */
+  /** What each hit offers (e.g. "Choose <name>"). */
   renderHitAction?: RenderHitAction | undefined;
 }
 
@@ -127,6 +127,8 @@ function SearchLayout({ indexName, hidden, renderHitAction, flushUrl }: SearchLa
           >
             {SEARCH_TEXTS.skipToResults}
           </a>
+          {/* The server's first search (first-results.server.ts) mounts these widgets in the
+              same order, with the same parameters (widget-params.ts): keep the two alike. */}
           <DynamicWidgets
             maxValuesPerFacet={DYNAMIC_WIDGETS_MAX_VALUES_PER_FACET}
             transformItems={transformFacets}
@@ -165,8 +167,9 @@ function SearchLayout({ indexName, hidden, renderHitAction, flushUrl }: SearchLa
 
 
 /**
- * The organisation search: <InstantSearch> and every widget, router-agnostic so a route's
- * loader can render it with getServerState (server-rendered first results).
+ * The organisation search: <InstantSearch> and every widget, router-agnostic. A route's
+ * loader gives it its first results (loadOrganisationSearch, one search without a render);
+ * the tests also render it with getServerState, which the loader's results must equal.
  */
 export function OrganisationSearchTree({ searchClient, config, serverUrl, groupType, ruleContexts = [], renderHitAction }: OrganisationSearchTreeProps) {
   const { indexName } = config;
@@ -183,11 +186,7 @@ export function OrganisationSearchTree({ searchClient, config, serverUrl, groupT
       stalledSearchDelay={STALLED_SEARCH_DELAY_MS}
       future={{ preserveSharedStateOnUnmount: true }}
     >
-      <Configure
-        hitsPerPage={HITS_PER_PAGE}
-        ruleContexts={contexts}
-        {...(groupType ? { filters: groupTypeFilter(groupType) } : {})}
-      />
+      <Configure {...configureParams(contexts, groupType ? groupTypeFilter(groupType) : undefined)} />
       <SearchLayout
         indexName={indexName}
         hidden={groupType ? [ATTRIBUTES.groupType] : []}
@@ -199,7 +198,7 @@ export function OrganisationSearchTree({ searchClient, config, serverUrl, groupT
 }
 
 export interface OrganisationSearchProps extends OrganisationSearchTreeProps {
-  /** From the route's loader (getServerState): the first results, rendered on the server. */
+  /** From the route's loader (loadOrganisationSearch): the first results, rendered on the server. */
   serverState?: InstantSearchServerState | null | undefined;
 }
 

@@ -21,6 +21,19 @@ describe("loadOrganisationSearch", () => {
     expect(results?.nbHits).toBeGreaterThan(0);
   });
 
+  it("searches through this process's cache: the same page again needs no provider call", { timeout: BUILDS_THE_INDEX }, async () => {
+    const { loadOrganisationSearch } = await import("./server-state.server");
+    const { processSearchCacheCounts } = await import("./search-cache.server");
+    const url = new URL("http://localhost/registration/education/organisation?q=academy&page=2");
+    const first = await loadOrganisationSearch(url, { groupType: "education", ruleContexts: ["registration"] });
+    const calls = processSearchCacheCounts().providerCalls;
+    const second = await loadOrganisationSearch(url, { groupType: "education", ruleContexts: ["registration"] });
+    expect(processSearchCacheCounts().providerCalls).toBe(calls);
+    expect(processSearchCacheCounts().hits).toBeGreaterThanOrEqual(1);
+    const hitsOf = (s: typeof first) => Object.values(s.serverState?.initialResults ?? {})[0]?.results?.[0]?.hits;
+    expect(hitsOf(second)).toEqual(hitsOf(first));
+  });
+
   it("still gives the page what it needs when the search fails: the browser searches instead", async () => {
     vi.doMock("./client", async (original) => ({
       ...(await original<typeof import("./client")>()),

@@ -40,8 +40,9 @@ describe("security middleware", () => {
     expect(response.headers.get("Content-Security-Policy")).toBe("script-src 'nonce-x'");
   });
 
-  it("runs first in root, before the session is read", async () => {
+  it("runs first in root, before the session is read (after only the Cache-Control middleware, which reads nothing)", async () => {
     const root = await import("../root");
-    expect(root.middleware[0]).toBe(securityMiddleware);
+    const { cacheControlMiddleware } = await import("../shell/cache-control.server");
+    expect(root.middleware.slice(0, 2)).toEqual([cacheControlMiddleware, securityMiddleware]);
   });
 });

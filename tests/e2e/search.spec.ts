@@ -72,6 +72,33 @@ test.describe("organisation search", () => {
     expect(refined).toMatch(/aria-label="Page 2" aria-current="page"/);
   });
 
+  test("hydrates the server's first results without a search in the browser", async ({ page }) => {
+    // Every query the browser sends to the search endpoint (POST /1/indexes/*/queries);
+    // insights events (/1/events) are not searches.
+    const searches: string[] = [];
+    page.on("request", (request) => {
+      if (new URL(request.url()).pathname.startsWith("/1/indexes/")) searches.push(request.postData() ?? "");
+    });
+    // In the order the search writes its URL, so hydrating leaves it as it is.
+    const path = `${SEARCH_PAGE}?q=school&page=2&kind=Primary%20school&kind=Secondary%20school&size=100%3A2000&outreach=true`;
+    await page.goto(path);
+    await waitForHydration(page);
+    await expect(facet(page, "Kind of organisation").getByRole("checkbox", { name: /^Primary school \d/ })).toBeChecked();
+    await expect(page.getByRole("navigation", { name: "Results pages" }).getByRole("link", { name: "Page 2" })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
+    await expect(hits(page)).toHaveCount(10);
+    // Past InstantSearch's deferred start and the router's write delay.
+    await page.waitForTimeout(URL_WRITE_DELAY_MS + 600);
+    expect(searches).toEqual([]);
+    expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe(path);
+
+    // The listener does see the browser's searches: a new refinement makes one.
+    await facet(page, "Kind of organisation").getByRole("checkbox", { name: /^Primary school \d/ }).uncheck();
+    await expect.poll(() => searches.length).toBeGreaterThan(0);
+  });
+
   test("searches, counts, says when nothing matches and passes axe", async ({ page, axe }) => {
     await page.goto(SEARCH_PAGE);
     await expect(page.getByRole("heading", { level: 1, name: "Find your organisation" })).toBeVisible();

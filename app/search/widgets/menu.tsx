@@ -1,18 +1,13 @@
 import { useId } from "react";
 import { useMenu } from "react-instantsearch-core";
-import { MENU_LIMIT, MENU_SHOW_MORE_LIMIT } from "../constants";
 import { formatCount } from "../texts";
+import { menuParams } from "../widget-params";
 import { Facet, ShowMoreButton } from "./facet";
 import { FacetValueLink } from "./refine-link";
 
 /** One value at a time (choosing it again clears it): 10 shown, 20 with "Show more". */
 export function Menu({ attribute }: { attribute: string }) {
-  const { items, refine, createURL, canToggleShowMore, isShowingMore, toggleShowMore } = useMenu({
-    attribute,
-    limit: MENU_LIMIT,
-    showMore: true,
-    showMoreLimit: MENU_SHOW_MORE_LIMIT,
-  });
+  const { items, refine, createURL, canToggleShowMore, isShowingMore, toggleShowMore } = useMenu(menuParams(attribute));
   const listId = `${useId()}-values`;
   return (
     <Facet attribute={attribute} className="menu">

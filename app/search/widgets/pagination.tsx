@@ -1,6 +1,6 @@
 import { usePagination } from "react-instantsearch-core";
-import { PAGINATION_PADDING } from "../constants";
 import { pageLabel, SEARCH_TEXTS } from "../texts";
+import { PAGINATION_PARAMS } from "../widget-params";
 import { RefineLink } from "./refine-link";
 
 interface PageLinkProps {
@@ -34,9 +34,7 @@ function PageLink({ page, label, text, disabled, current, className, createURL, 
  * page has a URL; the page itself is clamped by instantsearch.js between 0 and the last.
  */
 export function Pagination({ onPageChange }: { onPageChange?: () => void }) {
-  const { pages, currentRefinement, nbPages, isFirstPage, isLastPage, refine, createURL, canRefine } = usePagination({
-    padding: PAGINATION_PADDING,
-  });
+  const { pages, currentRefinement, nbPages, isFirstPage, isLastPage, refine, createURL, canRefine } = usePagination(PAGINATION_PARAMS);
   if (!canRefine || nbPages <= 1) return null;
 
   const go = (page: number) => {

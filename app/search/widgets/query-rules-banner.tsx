@@ -1,6 +1,6 @@
 import { useQueryRules } from "react-instantsearch-core";
-import { ATTRIBUTES } from "../constants";
 import { SEARCH_TEXTS } from "../texts";
+import { QUERY_RULES_TRACKED_FILTERS } from "../widget-params";
 
 interface BannerData {
   banner: string;
@@ -10,12 +10,9 @@ function isBanner(item: unknown): item is BannerData {
   return typeof item === "object" && item !== null && typeof (item as BannerData).banner === "string";
 }
 
-// A refined group type adds its rule context ("ais-groupType-<value>"), as a fixed one does.
-const trackedFilters = { [ATTRIBUTES.groupType]: (values: Array<string | number | boolean>) => values };
-
 /** The index's query-rule user data for the current rule contexts, shown as a banner. */
 export function QueryRulesBanner() {
-  const { items } = useQueryRules({ trackedFilters });
+  const { items } = useQueryRules({ trackedFilters: QUERY_RULES_TRACKED_FILTERS });
   const banners = items.filter(isBanner);
   if (banners.length === 0) return null;
   return (

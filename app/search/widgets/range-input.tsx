@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from "react";
 import { useRange } from "react-instantsearch-core";
 import { SEARCH_TEXTS } from "../texts";
+import { rangeParams } from "../widget-params";
 import { Facet } from "./facet";
 
 type Bound = number | undefined;
@@ -77,7 +78,7 @@ function BoundInput({ id, name, label, range, value, disabled, errorId, onChange
 
 /** Two numbers, "to" between them, and "Go". */
 export function RangeInput({ attribute }: { attribute: string }) {
-  const { start, range, refine, canRefine } = useRange({ attribute });
+  const { start, range, refine, canRefine } = useRange(rangeParams(attribute));
   const refinedMin = Number.isFinite(start[0]) ? start[0] : undefined;
   const refinedMax = Number.isFinite(start[1]) ? start[1] : undefined;
   const id = useId();

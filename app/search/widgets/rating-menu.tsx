@@ -1,7 +1,7 @@
 import connectRatingMenu from "instantsearch.js/es/connectors/rating-menu/connectRatingMenu.js";
 import { useConnector } from "react-instantsearch-core";
-import { RATING_MAX } from "../constants";
 import { formatCount, ratingLabel } from "../texts";
+import { ratingMenuParams } from "../widget-params";
 import { Facet } from "./facet";
 import { Star } from "./icons";
 import { FacetValueLink } from "./refine-link";
@@ -13,7 +13,7 @@ import { FacetValueLink } from "./refine-link";
 export function RatingMenu({ attribute }: { attribute: string }) {
   const { items, refine, createURL } = useConnector(
     connectRatingMenu,
-    { attribute, max: RATING_MAX },
+    ratingMenuParams(attribute),
     { $$widgetType: "ais.ratingMenu" },
   );
   return (

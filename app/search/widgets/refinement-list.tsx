@@ -1,13 +1,8 @@
 import { useId, useState } from "react";
 import { useRefinementList } from "react-instantsearch-core";
-import {
-  REFINEMENT_LIST_LIMIT,
-  REFINEMENT_LIST_OPERATOR,
-  REFINEMENT_LIST_SHOW_MORE_LIMIT,
-  REFINEMENT_LIST_SORT_BY,
-  SEARCH_INPUT_MAX_LENGTH,
-} from "../constants";
+import { SEARCH_INPUT_MAX_LENGTH } from "../constants";
 import { facetSearchLabel, facetSearchNoMatches, formatCount } from "../texts";
+import { refinementListParams } from "../widget-params";
 import { Facet, ShowMoreButton } from "./facet";
 import { Highlighted } from "./highlighted";
 
@@ -23,14 +18,7 @@ interface RefinementListProps {
  */
 export function RefinementList({ attribute, searchable = false }: RefinementListProps) {
   const { items, refine, searchForItems, isFromSearch, canToggleShowMore, isShowingMore, toggleShowMore } =
-    useRefinementList({
-      attribute,
-      operator: REFINEMENT_LIST_OPERATOR,
-      limit: REFINEMENT_LIST_LIMIT,
-      showMore: true,
-      showMoreLimit: REFINEMENT_LIST_SHOW_MORE_LIMIT,
-      sortBy: REFINEMENT_LIST_SORT_BY,
-    });
+    useRefinementList(refinementListParams(attribute));
   const [facetQuery, setFacetQuery] = useState("");
   const id = useId();
   const searchId = `${id}-search`;

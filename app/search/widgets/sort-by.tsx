@@ -1,18 +1,7 @@
 import { useId } from "react";
 import { useSortBy } from "react-instantsearch-core";
-import { sortByIndices } from "../constants";
 import { SEARCH_TEXTS } from "../texts";
-
-export function sortByItems(indexName: string) {
-  const indices = sortByIndices(indexName);
-  return [
-    { value: indices.relevance, label: SEARCH_TEXTS.sortRelevance },
-    { value: indices.nameAsc, label: SEARCH_TEXTS.sortNameAsc },
-    { value: indices.sizeDesc, label: SEARCH_TEXTS.sortSizeDesc },
-    // A virtual replica (relevant sort): the relevant-sort buttons apply to it.
-    { value: indices.relevant, label: SEARCH_TEXTS.sortRelevant },
-  ];
-}
+import { sortByItems } from "../widget-params";
 
 /** "Sort results by": relevance (the index), name A–Z, largest first and best rated first (replicas). */
 export function SortBy({ indexName }: { indexName: string }) {

@@ -1,11 +1,12 @@
 import { useId } from "react";
 import { useToggleRefinement } from "react-instantsearch-core";
 import { formatCount, SEARCH_TEXTS } from "../texts";
+import { toggleRefinementParams } from "../widget-params";
 import { Facet } from "./facet";
 
 /** A yes/no filter: only organisations in our outreach region. */
 export function ToggleRefinement({ attribute }: { attribute: string }) {
-  const { value, refine, canRefine } = useToggleRefinement({ attribute, on: true });
+  const { value, refine, canRefine } = useToggleRefinement(toggleRefinementParams(attribute));
   const inputId = `${useId()}-toggle`;
   return (
     <Facet attribute={attribute} className="toggle-refinement">

@@ -8,6 +8,7 @@ import type {
 import { useEffect, useState } from "react";
 import { useConnector } from "react-instantsearch-core";
 import { SEARCH_TEXTS, voiceStatusText } from "../texts";
+import { VOICE_SEARCH_LANGUAGE } from "../widget-params";
 import { MicrophoneIcon } from "./icons";
 
 const IDLE: VoiceListeningState = { status: "initial", transcript: "", isSpeechFinal: false };
@@ -88,7 +89,7 @@ export function VoiceSearchView({ supported, listening, state, onToggle }: Voice
 export function VoiceSearch() {
   const { isBrowserSupported, isListening, toggleListening, voiceListeningState } = useConnector(
     connectVoiceSearch,
-    { createVoiceSearchHelper, language: "en-GB" },
+    { createVoiceSearchHelper, language: VOICE_SEARCH_LANGUAGE },
     { $$widgetType: "ais.voiceSearch" },
   );
   const microphone = useMicrophone();

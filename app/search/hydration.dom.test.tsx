@@ -1,0 +1,130 @@
+// @vitest-environment happy-dom
+import type { SearchClient } from "instantsearch.js";
+import { act } from "react";
+import { createRoot, hydrateRoot } from "react-dom/client";
+import { renderToString } from "react-dom/server";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { getFirstResults } from "./first-results.server";
+import { OrganisationSearch } from "./organisation-search";
+import { createSearchCache, type SearchRequest } from "./search-cache.server";
+
+// The loader's first results hydrate in the browser without a new search: the page the
+// server rendered from them is taken over as it is, and the search client is not called.
+
+declare global {
+  var IS_REACT_ACT_ENVIRONMENT: boolean | undefined;
+}
+
+const INDEX = "dev_organisations";
+// In the order the search writes its URL, so hydrating leaves it as it is.
+const URL_PATH = "/registration/education/organisation?q=river&page=2&kind=Academy&kind=Primary%20school&region=London";
+const PAGE = { groupType: "education", ruleContexts: ["registration"], config: { indexName: INDEX, hosts: null } };
+
+const HIT = {
+  objectID: "org-1",
+  name: "Riverside Primary School",
+  groupType: "education",
+  kind: "Primary school",
+  town: "Leeds",
+  postcode: "LS1 4AP",
+  region: "London",
+  size: 420,
+  identifier: "123456",
+  rating: 4,
+  outreachRegion: true,
+  verified: true,
+};
+
+/** A provider answering from canned results, recording the multi-queries it is sent. */
+function cannedClient() {
+  const calls: SearchRequest[][] = [];
+  const client = {
+    // What the insights middleware reads to send view events.
+    appId: "embedded",
+    apiKey: "embedded-search-key",
+    search(requests: SearchRequest[]) {
+      calls.push(requests);
+      return Promise.resolve({
+        results: requests.map((request) => ({
+          index: request.indexName,
+          query: String(request.params?.query ?? ""),
+          params: "",
+          hits: [HIT],
+          nbHits: 42,
+          page: Number(request.params?.page ?? 0),
+          nbPages: 5,
+          hitsPerPage: 10,
+          processingTimeMS: 2,
+          exhaustiveNbHits: true,
+          facets: { kind: { Academy: 7, "Primary school": 35 }, region: { London: 42 }, town: { Leeds: 42 }, rating: { "4": 42 } },
+          facets_stats: { size: { min: 12, max: 2400, avg: 400, sum: 1000 }, rating: { min: 1, max: 5, avg: 3, sum: 100 } },
+          renderingContent: { facetOrdering: { facets: { order: ["region", "kind", "town", "rating", "outreachRegion"] } } },
+        })),
+      });
+    },
+    searchForFacetValues: () => Promise.resolve([]),
+  };
+  return { calls, client };
+}
+
+/** Lets InstantSearch's deferred work and the router's write delay run out. */
+const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 600)));
+
+let container: HTMLElement;
+
+beforeEach(() => {
+  globalThis.IS_REACT_ACT_ENVIRONMENT = true;
+  // The insights view events the hits send: accepted, not sent anywhere.
+  vi.stubGlobal("fetch", vi.fn(() => Promise.resolve(new Response("{}", { status: 200 }))));
+  window.history.replaceState(null, "", URL_PATH);
+  container = document.createElement("div");
+  document.body.append(container);
+});
+
+afterEach(() => {
+  container.remove();
+  vi.unstubAllGlobals();
+});
+
+describe("hydrating the loader's first results", () => {
+  it("makes no search in the browser, and keeps the server's hits and state", async () => {
+    const server = cannedClient();
+    const serverUrl = window.location.href;
+    const serverState = await getFirstResults({
+      searchClient: server.client,
+      cache: createSearchCache({ ttlMs: 0 }),
+      indexName: INDEX,
+      serverUrl,
+      ...PAGE,
+    });
+    expect(server.calls).toHaveLength(1);
+    const props = { ...PAGE, serverUrl, serverState };
+    container.innerHTML = renderToString(<OrganisationSearch searchClient={server.client as unknown as SearchClient} {...props} />);
+    expect(container.textContent).toContain("Riverside Primary School");
+
+    const browser = cannedClient();
+    const errors: unknown[] = [];
+    await act(async () => {
+      hydrateRoot(container, <OrganisationSearch searchClient={browser.client as unknown as SearchClient} {...props} />, {
+        onRecoverableError: (error) => errors.push(error),
+      });
+    });
+    await settle();
+    expect(errors).toEqual([]);
+    expect(browser.calls).toEqual([]);
+    expect(container.textContent).toContain("Riverside Primary School");
+    expect(container.querySelector('[aria-current="page"]')?.textContent).toBe("2");
+    expect(window.location.pathname + window.location.search).toBe(URL_PATH);
+  });
+
+  it("(the control) without them, the browser searches at once", async () => {
+    const browser = cannedClient();
+    await act(async () => {
+      createRoot(container).render(
+        <OrganisationSearch searchClient={browser.client as unknown as SearchClient} {...PAGE} serverUrl={window.location.href} />,
+      );
+    });
+    await settle();
+    expect(browser.calls.length).toBeGreaterThan(0);
+  });
+});
