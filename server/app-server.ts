@@ -154,6 +154,7 @@ export async function startServer(build: ServerBuild, options: ServerOptions): P
     const requestId = requestIdFrom(firstHeader(req.headers[REQUEST_ID_HEADER]));
     req.headers[REQUEST_ID_HEADER] = requestId;
     res.setHeader("X-Request-Id", requestId);
+    if (options.instanceId) res.setHeader("X-Served-By", options.instanceId);
     const pathname = pathnameOf(req.url);
     // While draining, answer what arrives on open connections but close them after.
     if (shuttingDown) res.setHeader("Connection", "close");
@@ -238,20 +239,30 @@ export async function startServer(build: ServerBuild, options: ServerOptions): P
   let stopped: Promise<number> | null = null;
   function shutdown(reason: string): Promise<number> {
     stopped ??= new Promise<number>((resolve) => {
+      // Readiness fails from now on (ADR 0023): the balancer takes this process out of
+      // rotation while it still answers what arrives, for SHUTDOWN_DELAY_MS; then the
+      // listener closes and requests in flight get SHUTDOWN_TIMEOUT_MS to finish.
       shuttingDown = true;
-      log("info", "shutting down", { reason, inFlight: inFlight.size, deadlineMs: options.shutdownTimeoutMs });
-      for (const res of inFlight) if (!res.headersSent) res.setHeader("Connection", "close");
-      const deadline = setTimeout(() => {
-        log("warn", "shutdown deadline reached: closing connections with requests still in flight", { inFlight: inFlight.size });
-        server.closeAllConnections();
-        resolve(1);
-      }, options.shutdownTimeoutMs);
-      // Stop accepting; the callback runs once every connection has closed.
-      server.close(() => {
-        clearTimeout(deadline);
-        resolve(0);
-      });
-      server.closeIdleConnections();
+      log("info", "shutting down", { reason, inFlight: inFlight.size, delayMs: options.shutdownDelayMs, deadlineMs: options.shutdownTimeoutMs });
+      const stopAccepting = () => {
+        log("info", "no longer accepting connections", { inFlight: inFlight.size });
+        for (const res of inFlight) if (!res.headersSent) res.setHeader("Connection", "close");
+        const deadline = setTimeout(() => {
+          log("warn", "shutdown deadline reached: closing connections with requests still in flight", { inFlight: inFlight.size });
+          server.closeAllConnections();
+          resolve(1);
+        }, options.shutdownTimeoutMs);
+        // Stop accepting; the callback runs once every connection has closed.
+        server.close(() => {
+          clearTimeout(deadline);
+          resolve(0);
+        });
+        server.closeIdleConnections();
+      };
+      if (options.shutdownDelayMs > 0) {
+        for (const res of inFlight) if (!res.headersSent) res.setHeader("Connection", "close");
+        setTimeout(stopAccepting, options.shutdownDelayMs);
+      } else stopAccepting();
     });
     return stopped;
   }

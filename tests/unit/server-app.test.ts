@@ -224,6 +224,62 @@ describe("the production server's turns (MAX_CONCURRENT) with shedding and shutd
   });
 });
 
+describe("leaving a load balancer's rotation (SHUTDOWN_DELAY_MS, ADR 0023)", () => {
+  it("after SIGTERM readiness fails at once while new requests are still answered; then the listener closes and exit 0", async () => {
+    const server = await start({ SHUTDOWN_DELAY_MS: "400", SHUTDOWN_TIMEOUT_MS: "5000" });
+    const signalled = performance.now();
+    const stopped = server.shutdown("SIGTERM");
+    const [ready, live] = await Promise.all([send(server.url, "/readyz").response, send(server.url, "/healthz").response]);
+    expect([ready.status, JSON.parse(ready.body)]).toEqual([503, { status: "shutting down" }]);
+    // Liveness stays: the orchestrator must not kill a process that is draining.
+    expect(live.status).toBe(200);
+
+    // A page arriving during the delay (the balancer has not yet seen the failed check) is answered.
+    const late = send(server.url, "/arrived-during-the-delay");
+    await vi.waitFor(() => expect(held.map((h) => h.path)).toEqual(["/arrived-during-the-delay"]));
+    held[0]!.answer();
+    expect(await late.response).toMatchObject({ status: 200, body: "page /arrived-during-the-delay", headers: { connection: "close" } });
+    expect(lines.some((l) => l.msg === "no longer accepting connections")).toBe(false);
+
+    expect(await stopped).toBe(0);
+    expect(performance.now() - signalled).toBeGreaterThanOrEqual(390);
+    expect(lines.map((l) => l.msg).filter((m) => m !== "request")).toEqual(["shutting down", "no longer accepting connections"]);
+    // Closed now: a new connection is refused.
+    await expect(send(server.url, "/too-late").response).rejects.toThrow(/ECONNREFUSED/);
+    running = undefined;
+  });
+
+  it("a request in flight when the delay ends still finishes before exit 0", async () => {
+    const server = await start({ SHUTDOWN_DELAY_MS: "100", SHUTDOWN_TIMEOUT_MS: "5000" });
+    const slow = send(server.url, "/slow");
+    await vi.waitFor(() => expect(held).toHaveLength(1));
+    const stopped = server.shutdown("SIGTERM");
+    await vi.waitFor(() => expect(lines.some((l) => l.msg === "no longer accepting connections")).toBe(true));
+    held[0]!.answer();
+    expect(await slow.response).toMatchObject({ status: 200, headers: { connection: "close" } });
+    expect(await stopped).toBe(0);
+    running = undefined;
+  });
+});
+
+describe("X-Served-By (INSTANCE_ID)", () => {
+  it("names the process on every answer when INSTANCE_ID is set, pages, files and probes alike", async () => {
+    const server = await start({ INSTANCE_ID: "ssr-2" });
+    const page = send(server.url, "/a-page");
+    await vi.waitFor(() => expect(held).toHaveLength(1));
+    held[0]!.answer();
+    const answers = await Promise.all([page.response, send(server.url, "/favicon.svg").response, send(server.url, "/healthz").response]);
+    expect(answers.map((a) => a.headers["x-served-by"])).toEqual(["ssr-2", "ssr-2", "ssr-2"]);
+  });
+
+  it("is not sent when INSTANCE_ID is unset", async () => {
+    const server = await start();
+    const answer = await send(server.url, "/healthz").response;
+    expect(answer.status).toBe(200);
+    expect(answer.headers).not.toHaveProperty("x-served-by");
+  });
+});
+
 describe("static files carry the security headers the app's responses get", () => {
   it.each([
     ["outside production: no HSTS", {}, null],

@@ -9,9 +9,11 @@ describe("server options (server.ts)", () => {
       host: undefined,
       maxInFlight: 200,
       maxConcurrent: 4,
+      shutdownDelayMs: 0,
       shutdownTimeoutMs: 20_000,
       keepAliveTimeoutMs: 65_000,
       buildDirectory: path.resolve("/srv/app/build"),
+      instanceId: undefined,
       production: false,
     });
     expect(readServerOptions({ ENVIRONMENT_LABEL: "Production" }, "/srv/app").production).toBe(true);
@@ -30,6 +32,14 @@ describe("server options (server.ts)", () => {
     expect(readServerOptions({}, "/", 8).maxConcurrent).toBe(16);
     expect(readServerOptions({ GATEWAY_BASE_URL: "https://gw.example.org/qa" }, "/", 8).maxConcurrent).toBe(64);
     expect(readServerOptions({ GATEWAY_BASE_URL: "https://gw.example.org/qa", MAX_CONCURRENT: "12" }, "/", 8).maxConcurrent).toBe(12);
+  });
+
+  it("reads SHUTDOWN_DELAY_MS and INSTANCE_ID (a plain name, since it goes into a header)", () => {
+    expect(readServerOptions({ SHUTDOWN_DELAY_MS: "5000", INSTANCE_ID: "ssr-1.eu-west-1a" }, "/")).toMatchObject({ shutdownDelayMs: 5000, instanceId: "ssr-1.eu-west-1a" });
+    expect(readServerOptions({ INSTANCE_ID: "" }, "/").instanceId).toBeUndefined();
+    expect(() => readServerOptions({ SHUTDOWN_DELAY_MS: "-1" }, "/")).toThrow(/^SHUTDOWN_DELAY_MS/);
+    expect(() => readServerOptions({ INSTANCE_ID: "ssr 1" }, "/")).toThrow(/^INSTANCE_ID: expected 1 to 64 letters/);
+    expect(() => readServerOptions({ INSTANCE_ID: "x".repeat(65) }, "/")).toThrow(/^INSTANCE_ID/);
   });
 
   it("names the variable when a value is wrong", () => {
