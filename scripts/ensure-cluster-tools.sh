@@ -14,5 +14,5 @@ if [ "${#missing[@]}" -gt 0 ]; then
   # No service is started: the test runs its own processes on free ports.
   DEBIAN_FRONTEND=noninteractive RUNLEVEL=1 $sudo_cmd apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2
 fi
-PATH="$PATH:/usr/sbin" haproxy -v | head -1 >&2
+PATH="$PATH:/usr/sbin" haproxy -v | sed -n 1p >&2
 redis-server --version >&2
