@@ -35,6 +35,7 @@ export async function main(root: string): Promise<void> {
     maxInFlight: options.maxInFlight,
     maxConcurrent: options.maxConcurrent,
     shutdownTimeoutMs: options.shutdownTimeoutMs,
+    metrics: running.metricsUrl,
   });
 
   let signals = 0;
