@@ -24,7 +24,10 @@ step "Type check"
 react-router typegen
 tsc
 
-step "Unit, contract and fault tests (fault injection, fuzzing, idempotency)"
+step "Redis for the rate-limit store's tests"
+bash scripts/ensure-redis.sh >/dev/null
+
+step "Unit, contract and fault tests (fault injection, fuzzing, idempotency, the rate-limit store)"
 vitest run
 
 step "pacts/ is current with the consumer tests (they rewrote it just now)"

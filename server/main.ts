@@ -37,6 +37,7 @@ export async function main(root: string): Promise<void> {
     shutdownDelayMs: options.shutdownDelayMs,
     shutdownTimeoutMs: options.shutdownTimeoutMs,
     ...(options.instanceId && { instanceId: options.instanceId }),
+    metrics: running.metricsUrl,
   });
 
   let signals = 0;

@@ -35,6 +35,14 @@ export interface ServerOptions {
   instanceId: string | undefined;
   /** ENVIRONMENT_LABEL=production, as the app reads it (app/runtime/config.server.ts): HSTS on static files too. */
   production: boolean;
+  /**
+   * Prometheus metrics on GET /metrics at this port, never on PORT (ADR 0022): a port the
+   * load balancer does not forward, reached by the scraper inside the network. Null (unset):
+   * no metrics endpoint.
+   */
+  metricsPort: number | null;
+  /** The metrics endpoint's interface; unset: every interface (the scraper comes from another host). */
+  metricsHost: string | undefined;
 }
 
 function integer(env: Record<string, string | undefined>, name: string, fallback: number, min: number, max: number): number {
@@ -55,8 +63,13 @@ function instanceId(raw: string | undefined): string | undefined {
 }
 
 export function readServerOptions(env: Record<string, string | undefined>, root: string, cpus = availableParallelism()): ServerOptions {
+  const port = integer(env, "PORT", 3000, 0, 65_535);
+  const metricsPort = env.METRICS_PORT === undefined || env.METRICS_PORT === "" ? null : integer(env, "METRICS_PORT", 0, 0, 65_535);
+  if (metricsPort !== null && metricsPort !== 0 && metricsPort === port) {
+    throw new Error(`METRICS_PORT: must differ from PORT (${port}), or the metrics would be public`);
+  }
   return {
-    port: integer(env, "PORT", 3000, 0, 65_535),
+    port,
     host: env.HOST || undefined,
     maxInFlight: integer(env, "MAX_IN_FLIGHT", 200, 1, 100_000),
     maxConcurrent: integer(env, "MAX_CONCURRENT", env.GATEWAY_BASE_URL ? 64 : 2 * cpus, 1, 100_000),
@@ -66,5 +79,7 @@ export function readServerOptions(env: Record<string, string | undefined>, root:
     buildDirectory: path.resolve(root, env.BUILD_DIR || "build"),
     instanceId: instanceId(env.INSTANCE_ID),
     production: (env.ENVIRONMENT_LABEL ?? "").toLowerCase() === "production",
+    metricsPort,
+    metricsHost: env.METRICS_HOST || undefined,
   };
 }

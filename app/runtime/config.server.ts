@@ -64,6 +64,12 @@ export const configSchema = z
     RATE_LIMIT_REGISTRATION: rateLimit("10/3600"),
     RATE_LIMIT_PASSWORD_RESET: rateLimit("10/900"),
     RATE_LIMIT_NEWSLETTER: rateLimit("10/3600"),
+    /**
+     * Redis (or Valkey) shared by every process for the rate-limit counters (ADR 0022), as
+     * redis://[user:password@]host[:port][/db] or rediss:// for TLS. Unset: each process counts
+     * in its own memory, as the embedded default's single process needs.
+     */
+    REDIS_URL: z.url({ protocol: /^rediss?$/, error: "a redis:// or rediss:// URL" }).optional(),
     /** The card provider's hosted payment page origins, allowed as form targets (no-JS checkout redirects there). */
     PAYMENT_PAGE_ORIGINS: origins,
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -102,6 +108,8 @@ export interface Config {
   session: { idleTimeoutMs: number; absoluteTimeoutMs: number };
   trustProxyHops: number;
   rateLimits: Record<RateLimitName, RateLimitRule>;
+  /** Where the rate-limit counters are shared; null: in each process's memory. */
+  redisUrl: string | null;
   paymentPageOrigins: string[];
 }
 
@@ -148,6 +156,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       passwordReset: c.RATE_LIMIT_PASSWORD_RESET,
       newsletter: c.RATE_LIMIT_NEWSLETTER,
     },
+    redisUrl: c.REDIS_URL ?? null,
     paymentPageOrigins: c.PAYMENT_PAGE_ORIGINS,
   };
 }

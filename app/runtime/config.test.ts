@@ -41,6 +41,8 @@ describe("configuration", () => {
     ["TRUST_PROXY_HOPS", "-1"],
     ["PAYMENT_PAGE_ORIGINS", "http://pay.example.com"],
     ["PAYMENT_PAGE_ORIGINS", "https://pay.example.com/checkout"],
+    ["REDIS_URL", "http://cache.example.org:6379"],
+    ["REDIS_URL", "cache.example.org:6379"],
   ])("names the bad variable: %s=%j", (name, value) => {
     expect(() => parseConfig({ [name]: value })).toThrow(new RegExp(`${name}:`));
   });
@@ -88,6 +90,7 @@ describe("security settings", () => {
     expect(config.session).toEqual({ idleTimeoutMs: 2 * 3_600_000, absoluteTimeoutMs: 12 * 3_600_000 });
     expect(config.trustProxyHops).toBe(0);
     expect(config.paymentPageOrigins).toEqual([]);
+    expect(config.redisUrl).toBeNull();
   });
 
   it("reads them from the environment", () => {
@@ -102,6 +105,16 @@ describe("security settings", () => {
     expect(config.session).toEqual({ idleTimeoutMs: 15 * 60_000, absoluteTimeoutMs: 480 * 60_000 });
     expect(config.trustProxyHops).toBe(2);
     expect(config.paymentPageOrigins).toEqual(["https://pay.example.com", "https://3ds.example.com"]);
+  });
+
+  it("shares the rate-limit counters through REDIS_URL, plain or TLS", () => {
+    expect(parseConfig({ REDIS_URL: "redis://cache.internal:6379/0" }).redisUrl).toBe("redis://cache.internal:6379/0");
+    expect(parseConfig({ REDIS_URL: "rediss://app:secret@cache.example.org:6380" }).redisUrl).toBe("rediss://app:secret@cache.example.org:6380");
+  });
+
+  it("does not echo a bad REDIS_URL, which may hold a password", () => {
+    expect(() => parseConfig({ REDIS_URL: "redis//app:hunter22@cache" })).toThrow(/REDIS_URL: a redis:\/\/ or rediss:\/\/ URL/);
+    expect(() => parseConfig({ REDIS_URL: "redis//app:hunter22@cache" })).not.toThrow(/hunter22/);
   });
 });
 
