@@ -14,11 +14,13 @@ import { type LogLine, type Proc, spawnProcess } from "./processes";
 export const SSR_IDS = ["ssr1", "ssr2"] as const;
 export type SsrId = (typeof SSR_IDS)[number];
 
-/** The proxy's port, fixed so the Playwright config can name it (tests/cluster/playwright.config.ts). */
-export const PROXY_PORT = Number(process.env.CLUSTER_PORT ?? 3190);
-/** The proxy listens on three loopback addresses: each is a client of its own to the rate limits. */
-export const PROXY_ADDRESSES = ["127.0.0.1", "127.0.0.2", "127.0.0.3"] as const;
-export const proxyUrl = (address: (typeof PROXY_ADDRESSES)[number] = "127.0.0.1") => `http://${address}:${PROXY_PORT}`;
+/** The proxy's address: CLUSTER_PORT, which the Playwright config sets to a free port before the workers start. */
+export const proxyUrl = () => `http://127.0.0.1:${proxyPort()}`;
+function proxyPort(): number {
+  const port = Number(process.env.CLUSTER_PORT);
+  if (!Number.isInteger(port) || port <= 0) throw new Error("CLUSTER_PORT is not set (tests/cluster/playwright.config.ts sets it)");
+  return port;
+}
 
 export interface ClusterSettings {
   /** RATE_LIMIT_LOGIN for both processes: "requests/seconds". */
@@ -47,7 +49,7 @@ export interface StateChange {
   text: string;
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once("error", reject);
@@ -74,6 +76,7 @@ async function until<T>(what: string, probe: () => Promise<T | undefined>, timeo
       const value = await probe();
       if (value !== undefined) return value;
     } catch (error) {
+      if (String(error).includes("exited")) throw error;
       last = error;
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -184,13 +187,13 @@ export class Cluster {
   }
 
   async #startProxy(): Promise<void> {
-    const port = PROXY_PORT;
+    const port = proxyPort();
     const proxy = spawnProcess(
       "haproxy",
       executable("haproxy"),
       ["-db", "-f", HAPROXY_CFG],
       {
-        HAPROXY_BIND: PROXY_ADDRESSES.map((address) => `${address}:${port}`).join(","),
+        HAPROXY_BIND: `127.0.0.1:${port}`,
         HAPROXY_STATS_BIND: `127.0.0.1:${await this.#port("stats")}`,
         SSR_1: `127.0.0.1:${await this.#port("ssr1")}`,
         SSR_2: `127.0.0.1:${await this.#port("ssr2")}`,
@@ -200,6 +203,7 @@ export class Cluster {
     this.started.push(proxy);
     this.proxy = proxy;
     await until("both SSR processes UP in HAProxy", async () => {
+      if (!proxy.running()) throw new Error(`haproxy exited: ${proxy.lines.map((l) => l.text).join("\n")}`);
       const stats = await this.serverStats();
       return SSR_IDS.every((id) => stats[id]?.status === "UP") ? true : undefined;
     });

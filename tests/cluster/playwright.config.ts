@@ -1,10 +1,14 @@
 import { defineConfig } from "@playwright/test";
-import { proxyUrl } from "./cluster";
+import { freePort, proxyUrl } from "./cluster";
 
 // The cluster test (npm run test:cluster, ADR 0023): one spec, one worker, no retries. Its
 // tests share one deployment (Redis, the mock backend, two SSR processes, HAProxy) that
 // they change as they go (a process stopped and restarted, Redis stopped), so they run
 // in order, and a retry would not start from the same state.
+// The proxy's port, chosen once here so the workers (which inherit the environment) and
+// baseURL agree on it.
+process.env.CLUSTER_PORT ??= String(await freePort());
+
 export default defineConfig({
   testDir: ".",
   testMatch: "cluster.spec.ts",
