@@ -246,11 +246,11 @@ test("the login limit holds across both processes: within one request of RATE_LI
   await page.goto("/login");
   await waitForHydration(page);
   const outcomes: { status: number; servedBy: string }[] = [];
-  for (let attempt = 1; attempt <= 2 * LOGIN_LIMIT; attempt++) {
+  const refusedBy = () => new Set(outcomes.filter((o) => o.status === 429).map((o) => o.servedBy));
+  for (let attempt = 1; attempt <= 2 * LOGIN_LIMIT + 4 && refusedBy().size < SSR_IDS.length; attempt++) {
     // A new address each time: the mock gateway has a per-address limit of its own.
     const response = await submitLogin(page, `limit.${attempt}@example.org`, "not-the-password");
     outcomes.push({ status: response.status(), servedBy: servedBy(response) });
-    if (outcomes.filter((o) => o.status === 429).length === 2) break;
   }
   const allowed = outcomes.findIndex((o) => o.status === 429);
   expect(allowed, `a refusal came: ${JSON.stringify(outcomes)}`).toBeGreaterThan(-1);
@@ -259,8 +259,8 @@ test("the login limit holds across both processes: within one request of RATE_LI
   // The attempts that counted went to both processes, and after the limit both refuse.
   expect(new Set(outcomes.slice(0, allowed).map((o) => o.servedBy))).toEqual(new Set(SSR_IDS));
   const refused = outcomes.slice(allowed);
-  expect(refused.map((o) => o.status)).toEqual([429, 429]);
-  expect(new Set(refused.map((o) => o.servedBy))).toEqual(new Set(SSR_IDS));
+  expect(refused.map((o) => o.status)).toEqual(Array(refused.length).fill(429));
+  expect(refusedBy()).toEqual(new Set(SSR_IDS));
   await expect(page.getByRole("alert")).toHaveText(TOO_MANY);
 });
 
