@@ -70,6 +70,11 @@ export const configSchema = z
      * in its own memory, as the embedded default's single process needs.
      */
     REDIS_URL: z.url({ protocol: /^rediss?$/, error: "a redis:// or rediss:// URL" }).optional(),
+    /**
+     * How long a rate-limited post waits for Redis before it is counted in this process
+     * instead. Short: only the four rate-limited posts ever wait for Redis, never pages.
+     */
+    REDIS_COMMAND_TIMEOUT_MS: z.coerce.number().int().min(20).max(5_000).default(200),
     /** The card provider's hosted payment page origins, allowed as form targets (no-JS checkout redirects there). */
     PAYMENT_PAGE_ORIGINS: origins,
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -110,6 +115,7 @@ export interface Config {
   rateLimits: Record<RateLimitName, RateLimitRule>;
   /** Where the rate-limit counters are shared; null: in each process's memory. */
   redisUrl: string | null;
+  redisCommandTimeoutMs: number;
   paymentPageOrigins: string[];
 }
 
@@ -157,6 +163,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       newsletter: c.RATE_LIMIT_NEWSLETTER,
     },
     redisUrl: c.REDIS_URL ?? null,
+    redisCommandTimeoutMs: c.REDIS_COMMAND_TIMEOUT_MS,
     paymentPageOrigins: c.PAYMENT_PAGE_ORIGINS,
   };
 }

@@ -43,6 +43,7 @@ describe("configuration", () => {
     ["PAYMENT_PAGE_ORIGINS", "https://pay.example.com/checkout"],
     ["REDIS_URL", "http://cache.example.org:6379"],
     ["REDIS_URL", "cache.example.org:6379"],
+    ["REDIS_COMMAND_TIMEOUT_MS", "5"],
   ])("names the bad variable: %s=%j", (name, value) => {
     expect(() => parseConfig({ [name]: value })).toThrow(new RegExp(`${name}:`));
   });
@@ -91,6 +92,7 @@ describe("security settings", () => {
     expect(config.trustProxyHops).toBe(0);
     expect(config.paymentPageOrigins).toEqual([]);
     expect(config.redisUrl).toBeNull();
+    expect(config.redisCommandTimeoutMs).toBe(200);
   });
 
   it("reads them from the environment", () => {
@@ -109,6 +111,7 @@ describe("security settings", () => {
 
   it("shares the rate-limit counters through REDIS_URL, plain or TLS", () => {
     expect(parseConfig({ REDIS_URL: "redis://cache.internal:6379/0" }).redisUrl).toBe("redis://cache.internal:6379/0");
+    expect(parseConfig({ REDIS_COMMAND_TIMEOUT_MS: "500" }).redisCommandTimeoutMs).toBe(500);
     expect(parseConfig({ REDIS_URL: "rediss://app:secret@cache.example.org:6380" }).redisUrl).toBe("rediss://app:secret@cache.example.org:6380");
   });
 

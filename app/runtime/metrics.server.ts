@@ -60,3 +60,13 @@ const rateLimitStoreUp = new Gauge({
 export function setRateLimitStoreUp(up: boolean): void {
   rateLimitStoreUp.set({ store: "redis" }, up ? 1 : 0);
 }
+
+const rateLimitStoreErrors = new Counter({
+  name: "rate_limit_store_errors_total",
+  help: "Commands to the rate limits' shared store that failed or timed out (the post was counted in its process instead).",
+  registers: [metricsRegistry],
+});
+
+export function countRateLimitStoreError(): void {
+  rateLimitStoreErrors.inc();
+}

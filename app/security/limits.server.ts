@@ -9,7 +9,7 @@ import { createRateLimitStore } from "./rate-limit-store.server";
 // One limiter per form, made at start with the limits from the configuration (RATE_LIMIT_*:
 // production defaults; the e2e server relaxes them through its env), counted in Redis when
 // REDIS_URL is set and in this process's memory otherwise (ADR 0022).
-const store = createRateLimitStore(config.rateLimits, { redisUrl: config.redisUrl });
+const store = createRateLimitStore(config.rateLimits, { redisUrl: config.redisUrl, commandTimeoutMs: config.redisCommandTimeoutMs });
 
 export interface RateLimited {
   /** Shown on the form, which keeps what was typed. */

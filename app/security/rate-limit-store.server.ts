@@ -1,7 +1,7 @@
 import { Redis } from "ioredis";
 import { RateLimiterRedis, RateLimiterRes } from "rate-limiter-flexible";
 import { logEvent } from "../runtime/log.server";
-import { setRateLimitStoreUp } from "../runtime/metrics.server";
+import { countRateLimitStoreError, setRateLimitStoreUp } from "../runtime/metrics.server";
 import { FixedWindowLimiter, type RateLimitResult, type RateLimitRule } from "./rate-limit";
 
 // Where the rate limits count (ADR 0022). Without REDIS_URL: in this process's memory
@@ -13,8 +13,13 @@ import { FixedWindowLimiter, type RateLimitResult, type RateLimitRule } from "./
 // Redis unreachable: fail open to per-process counting (each process then allows the limit
 // on its own, so at worst N times it across N processes) rather than refusing every login,
 // and say so once in the log when it starts and once when it ends, never per request. A
-// dead Redis must never slow a page: short time-outs, no offline queue, and while it is
-// down the store is not asked at all (see `usable`).
+// dead Redis must never slow a page: pages never ask it, posts wait at most the command
+// time-out, there is no offline queue, and while it is down it is not asked at all.
+//
+// Down means: the connection is lost, or FAILURES_BEFORE_DOWN commands in a row failed on an
+// open connection (a hung Redis). One failed command alone (a process starved of CPU for
+// longer than the time-out sees its timer fire before it reads the answer) only makes that
+// post count here; it is counted in rate_limit_store_errors_total, not logged.
 
 export type StoreState = "memory" | "connecting" | "shared" | "per-process";
 
@@ -33,7 +38,9 @@ export interface StoreOptions {
   /** Unset or null: in memory. */
   redisUrl?: string | null;
   log?: EventLog;
-  /** After a failed command on an open connection (a time-out), how long to count per process before asking Redis again. */
+  /** How long a post waits for Redis (REDIS_COMMAND_TIMEOUT_MS) before it is counted here instead. */
+  commandTimeoutMs?: number;
+  /** Once down with the connection open (a hung Redis), how long to count per process before one post asks Redis again. */
   retryMs?: number;
   /** Prefix of the Redis keys, so several sites or environments can share one Redis. */
   keyPrefix?: string;
@@ -41,8 +48,10 @@ export interface StoreOptions {
   maxKeys?: number;
 }
 
-/** Short, so that a Redis that does not answer costs one request ~150 ms, then nothing for `retryMs`. */
-export const REDIS_TIMEOUTS = { connectTimeoutMs: 500, commandTimeoutMs: 150 } as const;
+/** No post waits for a connection (it is counted here meanwhile), so connecting may take a TLS handshake's time. */
+const CONNECT_TIMEOUT_MS = 500;
+/** Failed commands in a row on an open connection after which the store counts as down. */
+export const FAILURES_BEFORE_DOWN = 3;
 
 export const UNREACHABLE_MESSAGE = "limiter store unreachable, using per-process limits";
 export const BACK_MESSAGE = "limiter store back";
@@ -80,8 +89,8 @@ export function createRateLimitStore<Name extends string>(rules: Record<Name, Ra
   const store = shown(options.redisUrl);
 
   const client = new Redis(options.redisUrl, {
-    connectTimeout: REDIS_TIMEOUTS.connectTimeoutMs,
-    commandTimeout: REDIS_TIMEOUTS.commandTimeoutMs,
+    connectTimeout: CONNECT_TIMEOUT_MS,
+    commandTimeout: options.commandTimeoutMs ?? 200,
     // A command while disconnected fails at once instead of waiting for a reconnection.
     enableOfflineQueue: false,
     maxRetriesPerRequest: 1,
@@ -103,12 +112,14 @@ export function createRateLimitStore<Name extends string>(rules: Record<Name, Ra
   ) as Record<Name, RateLimiterRedis>;
 
   let state: StoreState = "connecting";
-  /** Not before this time is Redis asked again after a command failed on an open connection. */
+  let failuresInARow = 0;
+  /** Down with the connection open: not before this time is Redis asked again. */
   let retryAt = 0;
   let closing = false;
   setRateLimitStoreUp(false);
 
   function up(): void {
+    failuresInARow = 0;
     if (state === "shared") return;
     const was = state;
     state = "shared";
@@ -133,7 +144,15 @@ export function createRateLimitStore<Name extends string>(rules: Record<Name, Ra
   client.on("close", () => down(new Error("connection closed")));
 
   function usable(): boolean {
-    return client.status === "ready" && Date.now() >= retryAt;
+    return client.status === "ready" && (state !== "per-process" || Date.now() >= retryAt);
+  }
+
+  function failed(error: unknown): void {
+    countRateLimitStoreError();
+    failuresInARow += 1;
+    if (failuresInARow < FAILURES_BEFORE_DOWN) return;
+    retryAt = Date.now() + retryMs;
+    down(error);
   }
 
   return {
@@ -150,8 +169,7 @@ export function createRateLimitStore<Name extends string>(rules: Record<Name, Ra
             up();
             return { ok: false, retryAfterSeconds: secondsUntil(outcome.msBeforeNext) };
           }
-          retryAt = Date.now() + retryMs;
-          down(outcome);
+          failed(outcome);
         }
       }
       return local[name].hit(key);

@@ -28,6 +28,9 @@ beforeAll(async () => {
   vi.stubEnv("REDIS_URL", redis.url);
   vi.stubEnv("RATE_LIMIT_LOGIN", "3/60");
   vi.stubEnv("TRUST_PROXY_HOPS", "1");
+  // Long, so that a worker starved of CPU by the other suites cannot turn an answer into a
+  // time-out (tests/faults/rate-limit-store.test.ts checks the time-outs themselves).
+  vi.stubEnv("REDIS_COMMAND_TIMEOUT_MS", "2000");
   const write = process.stdout.write.bind(process.stdout);
   vi.spyOn(process.stdout, "write").mockImplementation((chunk: string | Uint8Array, ...rest: unknown[]) => {
     for (const line of String(chunk).split("\n")) {
@@ -40,7 +43,7 @@ beforeAll(async () => {
   // The suite's MSW backend answers every request of this process: the test's own to the site go through.
   app.embedded.server.use(http.all(/^http:\/\/(127\.0\.0\.1|localhost):\d+\//, () => passthrough()));
   site = await startServer(app.build, readServerOptions({ PORT: "0", HOST: "127.0.0.1", METRICS_PORT: "0", BUILD_DIR: join(ROOT, FAULTS_BUILD_DIR) }, ROOT));
-  otherProcess = createRateLimitStore({ login: { limit: 3, windowMs: 60_000 } }, { redisUrl: redis.url, log: () => {} });
+  otherProcess = createRateLimitStore({ login: { limit: 3, windowMs: 60_000 } }, { redisUrl: redis.url, commandTimeoutMs: 2_000, log: () => {} });
   await vi.waitFor(() => expect(otherProcess.state).toBe("shared"));
   await vi.waitFor(() => expect(storeLines.map((line) => line.msg)).toContain("limiter store connected, limits shared across processes"));
 }, 120_000);
