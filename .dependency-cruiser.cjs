@@ -30,9 +30,9 @@ module.exports = {
     },
     {
       name: "client-at-the-bottom", severity: "error",
-      comment: "app/api (the typed client) depends on generated/ and its own modules only.",
+      comment: "app/api (the typed client) depends on generated/ and its own modules only (and the configuration, the log and the metrics).",
       from: { path: "^app/api/", pathNot: "\\.test\\.tsx?$" },
-      to: { path: "^app/", pathNot: "^app/api/|^app/runtime/(config|log)\\.server\\.ts$" },
+      to: { path: "^app/", pathNot: "^app/api/|^app/runtime/(config|log|metrics)\\.server\\.ts$" },
     },
     {
       name: "components-are-ui", severity: "error",

@@ -15,6 +15,8 @@ import { tagManagerFor } from "./shell/tracking.server";
 // For server.ts's /readyz: the app knows its backends, the server does not.
 export { checkReadiness } from "./runtime/readiness.server";
 export { getLoadContext } from "./runtime/arrival";
+// For the server's METRICS_PORT endpoint: the app's own metrics beside the server's (ADR 0022).
+export { metricsRegistry } from "./runtime/metrics.server";
 
 // Must finish before the first request: API clients are made per request after this.
 if (config.embedded) await startEmbeddedDefault(config);

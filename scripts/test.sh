@@ -2,7 +2,8 @@
 # The whole test suite, as README and CI run it: contracts current, types, unit, contract
 # (Pact consumer, OpenAPI check, provider verification), faults (fault injection, fuzzing,
 # idempotency; they build the app themselves), the Dockerfile's runtime image assembled and
-# run without Docker, e2e on the production build, and that e2e ran axe on every page route.
+# run without Docker, e2e on the production build, that e2e ran axe on every page route, and
+# the cluster test (HAProxy, two SSR processes, Redis; ADR 23).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -24,7 +25,10 @@ step "Type check"
 react-router typegen
 tsc
 
-step "Unit, contract and fault tests (fault injection, fuzzing, idempotency)"
+step "Redis for the rate-limit store's tests"
+bash scripts/ensure-redis.sh >/dev/null
+
+step "Unit, contract and fault tests (fault injection, fuzzing, idempotency, the rate-limit store)"
 vitest run
 
 step "pacts/ is current with the consumer tests (they rewrote it just now)"
@@ -44,3 +48,6 @@ playwright test
 
 step "Accessibility coverage: axe ran on a page of every page route"
 node tests/e2e/axe-coverage.ts
+
+step "Cluster: HAProxy over two SSR processes, the mock backend over HTTP and Redis (ADR 23)"
+bash scripts/test-cluster.sh

@@ -2,10 +2,12 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { createRequestListener } from "@react-router/node";
+import type { Registry } from "prom-client";
 import type { RouterContextProvider, ServerBuild } from "react-router";
 import { REQUEST_ID_HEADER, requestIdFrom } from "../app/runtime/request-id.ts";
 import { NON_DOCUMENT_POLICY, securityHeaders } from "../app/security/csp.ts";
 import { errorFields, log } from "./log.ts";
+import { createServerMetrics, startMetricsEndpoint, type MetricsEndpoint } from "./metrics.ts";
 import type { ServerOptions } from "./options.ts";
 import { loadStaticFiles } from "./static.ts";
 import { createTurnQueue, type Turn } from "./turns.ts";
@@ -14,7 +16,8 @@ import { createTurnQueue, type Turn } from "./turns.ts";
 // React Router's request listener for everything else, and around them what a tier
 // behind a load balancer needs: a request id, one JSON log line per request, /healthz and
 // /readyz, a bound on requests in flight (503 + Retry-After beyond it), a first-come
-// first-served turn for the pages, and a graceful shutdown on SIGTERM / SIGINT.
+// first-served turn for the pages, a graceful shutdown on SIGTERM / SIGINT, and with
+// METRICS_PORT Prometheus metrics on a port of their own (server/metrics.ts, ADR 0022).
 
 interface Readiness {
   ready: boolean;
@@ -26,6 +29,8 @@ type GetLoadContext = (arrival: { socketAddress: string; requestId: string }) =>
 export interface RunningServer {
   server: Server;
   url: string;
+  /** The metrics endpoint (METRICS_PORT); null without it. */
+  metricsUrl: string | null;
   /** Stops accepting, lets requests in flight finish (up to the deadline) and resolves with the exit code. */
   shutdown(reason: string): Promise<number>;
 }
@@ -67,7 +72,7 @@ export async function startServer(build: ServerBuild, options: ServerOptions): P
   // The headers the app's own non-document responses get (app/security/middleware.server.ts).
   const staticHeaders = [...securityHeaders({ production: options.production }), ["Content-Security-Policy", NON_DOCUMENT_POLICY] as const];
   const staticFiles = await loadStaticFiles(path.join(options.buildDirectory, "client"), staticHeaders);
-  const entry = build.entry.module as { checkReadiness?: CheckReadiness; getLoadContext?: GetLoadContext };
+  const entry = build.entry.module as { checkReadiness?: CheckReadiness; getLoadContext?: GetLoadContext; metricsRegistry?: Registry };
   const { checkReadiness, getLoadContext } = entry;
   // The app's own getLoadContext (app/runtime/arrival.ts) makes the request's context with
   // what only this server knows: the socket's address (rate limits) and the request id.
@@ -90,6 +95,10 @@ export async function startServer(build: ServerBuild, options: ServerOptions): P
   // work: a hundred renders at once do not finish sooner than in turn, but each event-loop
   // turn then runs a piece of every one, so answers come late and unevenly.
   const turns = createTurnQueue(options.maxConcurrent);
+  const metrics =
+    options.metricsPort === null
+      ? null
+      : createServerMetrics(build, { inFlight: () => inFlight.size, running: () => turns.running, waiting: () => turns.waiting });
   let shuttingDown = false;
   let pendingReadiness: Promise<Readiness & Record<string, unknown>> | null = null;
 
@@ -136,6 +145,11 @@ export async function startServer(build: ServerBuild, options: ServerOptions): P
     sendJson(res, result.ready ? 200 : 503, { status: result.ready ? "ready" : "not ready", ...result }, head);
   }
 
+  /** Counts an answered request (or one whose client left before any answer) in the metrics. */
+  function measure(req: IncomingMessage, res: ServerResponse, pathname: string, kind: "static" | "app", started: number): void {
+    metrics?.observe(pathname, kind, req.method, res.headersSent ? res.statusCode : "aborted", (performance.now() - started) / 1000);
+  }
+
   function shed(res: ServerResponse, head: boolean): void {
     const body = "The site is busy. Please try again in a moment.\n";
     res.writeHead(503, {
@@ -154,6 +168,7 @@ export async function startServer(build: ServerBuild, options: ServerOptions): P
     const requestId = requestIdFrom(firstHeader(req.headers[REQUEST_ID_HEADER]));
     req.headers[REQUEST_ID_HEADER] = requestId;
     res.setHeader("X-Request-Id", requestId);
+    if (options.instanceId) res.setHeader("X-Served-By", options.instanceId);
     const pathname = pathnameOf(req.url);
     // While draining, answer what arrives on open connections but close them after.
     if (shuttingDown) res.setHeader("Connection", "close");
@@ -172,7 +187,11 @@ export async function startServer(build: ServerBuild, options: ServerOptions): P
 
     if (inFlight.size >= options.maxInFlight) {
       // Answer at once rather than queue without bound: the balancer or browser retries.
-      res.once("close", () => logRequest(req, res, pathname, requestId, started, { shed: true }));
+      res.once("close", () => {
+        logRequest(req, res, pathname, requestId, started, { shed: true });
+        measure(req, res, pathname, "app", started);
+      });
+      metrics?.shed();
       shed(res, req.method === "HEAD");
       return;
     }
@@ -180,11 +199,13 @@ export async function startServer(build: ServerBuild, options: ServerOptions): P
     inFlight.add(res);
     let turn: Turn | null = null;
     let waitedMs = 0;
+    let kind: "static" | "app" = "app";
     res.once("close", () => {
       inFlight.delete(res);
       // Frees the place of a request that ran; a request still waiting leaves the queue.
       turn?.release();
       logRequest(req, res, pathname, requestId, started, waitedMs >= 1 ? { waitedMs: Math.round(waitedMs) } : {});
+      measure(req, res, pathname, kind, started);
       if (shuttingDown) setImmediate(() => server.closeIdleConnections());
     });
 
@@ -207,6 +228,7 @@ export async function startServer(build: ServerBuild, options: ServerOptions): P
         });
         return;
       }
+      kind = "static";
       served.catch((error: unknown) => {
         log("error", "static file failed", { requestId, path: pathname, ...errorFields(error) });
         if (!res.headersSent) res.writeHead(500, { "Content-Type": "text/plain; charset=utf-8" }).end("Internal Server Error\n");
@@ -229,6 +251,16 @@ export async function startServer(build: ServerBuild, options: ServerOptions): P
     });
   });
   const { port } = server.address() as AddressInfo;
+  let metricsEndpoint: MetricsEndpoint | null = null;
+  if (metrics && options.metricsPort !== null) {
+    const registries = entry.metricsRegistry ? [metrics.registry, entry.metricsRegistry] : [metrics.registry];
+    try {
+      metricsEndpoint = await startMetricsEndpoint(registries, { port: options.metricsPort, host: options.metricsHost });
+    } catch (error) {
+      server.close();
+      throw error;
+    }
+  }
   const shownHost = !options.host || options.host === "0.0.0.0" || options.host === "::" ? "localhost" : options.host;
   const url = `http://${shownHost.includes(":") ? `[${shownHost}]` : shownHost}:${port}`;
 
@@ -238,23 +270,36 @@ export async function startServer(build: ServerBuild, options: ServerOptions): P
   let stopped: Promise<number> | null = null;
   function shutdown(reason: string): Promise<number> {
     stopped ??= new Promise<number>((resolve) => {
+      // Readiness fails from now on (ADR 0023): the balancer takes this process out of
+      // rotation while it still answers what arrives, for SHUTDOWN_DELAY_MS; then the
+      // listener closes and requests in flight get SHUTDOWN_TIMEOUT_MS to finish.
       shuttingDown = true;
-      log("info", "shutting down", { reason, inFlight: inFlight.size, deadlineMs: options.shutdownTimeoutMs });
-      for (const res of inFlight) if (!res.headersSent) res.setHeader("Connection", "close");
-      const deadline = setTimeout(() => {
-        log("warn", "shutdown deadline reached: closing connections with requests still in flight", { inFlight: inFlight.size });
-        server.closeAllConnections();
-        resolve(1);
-      }, options.shutdownTimeoutMs);
-      // Stop accepting; the callback runs once every connection has closed.
-      server.close(() => {
-        clearTimeout(deadline);
-        resolve(0);
-      });
-      server.closeIdleConnections();
+      log("info", "shutting down", { reason, inFlight: inFlight.size, delayMs: options.shutdownDelayMs, deadlineMs: options.shutdownTimeoutMs });
+      const stopAccepting = () => {
+        log("info", "no longer accepting connections", { inFlight: inFlight.size });
+        for (const res of inFlight) if (!res.headersSent) res.setHeader("Connection", "close");
+        // Metrics stay scrapeable while the requests in flight finish.
+        const deadline = setTimeout(() => {
+          log("warn", "shutdown deadline reached: closing connections with requests still in flight", { inFlight: inFlight.size });
+          server.closeAllConnections();
+          void metricsEndpoint?.close();
+          resolve(1);
+        }, options.shutdownTimeoutMs);
+        // Stop accepting; the callback runs once every connection has closed.
+        server.close(() => {
+          clearTimeout(deadline);
+          void metricsEndpoint?.close();
+          resolve(0);
+        });
+        server.closeIdleConnections();
+      };
+      if (options.shutdownDelayMs > 0) {
+        for (const res of inFlight) if (!res.headersSent) res.setHeader("Connection", "close");
+        setTimeout(stopAccepting, options.shutdownDelayMs);
+      } else stopAccepting();
     });
     return stopped;
   }
 
-  return { server, url, shutdown };
+  return { server, url, metricsUrl: metricsEndpoint?.url ?? null, shutdown };
 }

@@ -34,7 +34,10 @@ export async function main(root: string): Promise<void> {
     build: path.relative(root, options.buildDirectory) || ".",
     maxInFlight: options.maxInFlight,
     maxConcurrent: options.maxConcurrent,
+    shutdownDelayMs: options.shutdownDelayMs,
     shutdownTimeoutMs: options.shutdownTimeoutMs,
+    ...(options.instanceId && { instanceId: options.instanceId }),
+    metrics: running.metricsUrl,
   });
 
   let signals = 0;

@@ -16,13 +16,33 @@ export interface ServerOptions {
    * in-process CPU work, 2 per CPU; with real backends, where a page mostly waits on them, 64.
    */
   maxConcurrent: number;
-  /** How long SIGTERM waits for requests in flight before closing their connections. */
+  /**
+   * After SIGTERM, how long readiness fails while new requests are still answered, before
+   * the listener closes: the time a load balancer needs to see /readyz fail and stop
+   * sending (ADR 0023). 0 (default): close at once, for platforms that take the process
+   * out of rotation before they signal it (ECS deregisters, then stops).
+   */
+  shutdownDelayMs: number;
+  /** How long SIGTERM waits for requests in flight before closing their connections (after SHUTDOWN_DELAY_MS). */
   shutdownTimeoutMs: number;
   /** Longer than the load balancer's idle time-out (60 s on AWS ALB), so the balancer closes first. */
   keepAliveTimeoutMs: number;
   buildDirectory: string;
+  /**
+   * INSTANCE_ID: a name the operator gives this process, sent as `X-Served-By` so the
+   * process behind the balancer that answered can be told (ADR 0023). Unset: no header.
+   */
+  instanceId: string | undefined;
   /** ENVIRONMENT_LABEL=production, as the app reads it (app/runtime/config.server.ts): HSTS on static files too. */
   production: boolean;
+  /**
+   * Prometheus metrics on GET /metrics at this port, never on PORT (ADR 0022): a port the
+   * load balancer does not forward, reached by the scraper inside the network. Null (unset):
+   * no metrics endpoint.
+   */
+  metricsPort: number | null;
+  /** The metrics endpoint's interface; unset: every interface (the scraper comes from another host). */
+  metricsHost: string | undefined;
 }
 
 function integer(env: Record<string, string | undefined>, name: string, fallback: number, min: number, max: number): number {
@@ -35,15 +55,31 @@ function integer(env: Record<string, string | undefined>, name: string, fallback
   return value;
 }
 
+/** Letters, digits, `.`, `_`, `-`: safe in a header and a log line, and says nothing about the machine unless told to. */
+function instanceId(raw: string | undefined): string | undefined {
+  if (raw === undefined || raw === "") return undefined;
+  if (!/^[A-Za-z0-9._-]{1,64}$/.test(raw)) throw new Error(`INSTANCE_ID: expected 1 to 64 letters, digits, ".", "_" or "-", got "${raw}"`);
+  return raw;
+}
+
 export function readServerOptions(env: Record<string, string | undefined>, root: string, cpus = availableParallelism()): ServerOptions {
+  const port = integer(env, "PORT", 3000, 0, 65_535);
+  const metricsPort = env.METRICS_PORT === undefined || env.METRICS_PORT === "" ? null : integer(env, "METRICS_PORT", 0, 0, 65_535);
+  if (metricsPort !== null && metricsPort !== 0 && metricsPort === port) {
+    throw new Error(`METRICS_PORT: must differ from PORT (${port}), or the metrics would be public`);
+  }
   return {
-    port: integer(env, "PORT", 3000, 0, 65_535),
+    port,
     host: env.HOST || undefined,
     maxInFlight: integer(env, "MAX_IN_FLIGHT", 200, 1, 100_000),
     maxConcurrent: integer(env, "MAX_CONCURRENT", env.GATEWAY_BASE_URL ? 64 : 2 * cpus, 1, 100_000),
+    shutdownDelayMs: integer(env, "SHUTDOWN_DELAY_MS", 0, 0, 600_000),
     shutdownTimeoutMs: integer(env, "SHUTDOWN_TIMEOUT_MS", 20_000, 0, 600_000),
     keepAliveTimeoutMs: integer(env, "KEEP_ALIVE_TIMEOUT_MS", 65_000, 1_000, 600_000),
     buildDirectory: path.resolve(root, env.BUILD_DIR || "build"),
+    instanceId: instanceId(env.INSTANCE_ID),
     production: (env.ENVIRONMENT_LABEL ?? "").toLowerCase() === "production",
+    metricsPort,
+    metricsHost: env.METRICS_HOST || undefined,
   };
 }

@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import type { operations as CmsOperations } from "../../generated/cms";
 import type { operations as GatewayOperations } from "../../generated/gateway";
+import { observeBackendCall, type BackendOutcome } from "../runtime/metrics.server";
 import { checkResponse, type OperationId, type Service } from "./validation.server";
 import type { Problem } from "../../generated/schemas";
 
@@ -163,7 +164,7 @@ interface FetchOutcome<T> {
  * operation's response schema from the contract first (a 4xx that is not JSON, such as a
  * proxy's HTML page, becomes a generic problem).
  */
-export async function call<S extends Service, Op extends OperationId<S>, T>(
+async function answer<S extends Service, Op extends OperationId<S>, T>(
   service: S,
   operationId: Op,
   run: () => Promise<FetchOutcome<T>>,
@@ -193,6 +194,26 @@ export async function call<S extends Service, Op extends OperationId<S>, T>(
   // Checked against the operation's schema above: its code is one the contract lists.
   const problem = toProblem(response.status, outcome.error) as OperationProblem<Op>;
   return { ok: false, operation: operationId, status: response.status, problem };
+}
+
+/** `answer` above, timed and counted per operation for the metrics (app/runtime/metrics.server.ts, ADR 0022). */
+export async function call<S extends Service, Op extends OperationId<S>, T>(
+  service: S,
+  operationId: Op,
+  run: () => Promise<FetchOutcome<T>>,
+): Promise<ApiResult<T, Op>> {
+  const started = performance.now();
+  let outcome: BackendOutcome = "error";
+  try {
+    const result = await answer(service, operationId, run);
+    outcome = result.ok ? "ok" : "refused";
+    return result;
+  } catch (error) {
+    if (upstreamFailureOf(error)?.status === 504) outcome = "timeout";
+    throw error;
+  } finally {
+    observeBackendCall(service, operationId, (performance.now() - started) / 1000, outcome);
+  }
 }
 
 /**

@@ -28,7 +28,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const parsed = forgotSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) return data({ sent: false, errors: toFieldErrors(parsed.error), values, demoLink: null }, { status: 400 });
 
-  const limited = rateLimit(request, context, "passwordReset");
+  const limited = await rateLimit(request, context, "passwordReset");
   if (limited) return data({ sent: false, errors: { form: limited.message }, values, demoLink: null }, limited.init);
 
   const started = new Date();

@@ -33,7 +33,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = loginSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) return data({ errors: toFieldErrors(parsed.error), values }, { status: 400 });
 
-  const limited = rateLimit(request, context, "login");
+  const limited = await rateLimit(request, context, "login");
   if (limited) return data({ errors: { form: limited.message }, values }, limited.init);
 
   const { session, gateway } = context.get(servicesContext);

@@ -20,7 +20,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = newsletterSchema.safeParse(form);
   if (!parsed.success) return data({ ok: false, errors: toFieldErrors(parsed.error), values }, { status: 400 });
 
-  const limited = rateLimit(request, context, "newsletter");
+  const limited = await rateLimit(request, context, "newsletter");
   if (limited) return data({ ok: false, errors: { form: limited.message }, values }, limited.init);
 
   const { gateway } = context.get(servicesContext);

@@ -66,6 +66,17 @@ export const configSchema = z
     RATE_LIMIT_REGISTRATION: rateLimit("10/3600"),
     RATE_LIMIT_PASSWORD_RESET: rateLimit("10/900"),
     RATE_LIMIT_NEWSLETTER: rateLimit("10/3600"),
+    /**
+     * Redis (or Valkey) shared by every process for the rate-limit counters (ADR 0022), as
+     * redis://[user:password@]host[:port][/db] or rediss:// for TLS. Unset: each process counts
+     * in its own memory, as the embedded default's single process needs.
+     */
+    REDIS_URL: z.url({ protocol: /^rediss?$/, error: "a redis:// or rediss:// URL" }).optional(),
+    /**
+     * How long a rate-limited post waits for Redis before it is counted in this process
+     * instead. Short: only the four rate-limited posts ever wait for Redis, never pages.
+     */
+    REDIS_COMMAND_TIMEOUT_MS: z.coerce.number().int().min(20).max(5_000).default(200),
     /** The card provider's hosted payment page origins, allowed as form targets (no-JS checkout redirects there). */
     PAYMENT_PAGE_ORIGINS: origins,
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -114,6 +125,9 @@ export interface Config {
   session: { idleTimeoutMs: number; absoluteTimeoutMs: number };
   trustProxyHops: number;
   rateLimits: Record<RateLimitName, RateLimitRule>;
+  /** Where the rate-limit counters are shared; null: in each process's memory. */
+  redisUrl: string | null;
+  redisCommandTimeoutMs: number;
   paymentPageOrigins: string[];
   /** Public backend answers cached per process, and pages a CDN may keep (docs/decisions/0025-public-caches-and-cache-control.md). */
   publicCache: { ttlMs: number; staleMs: number; pageMaxAgeSeconds: number; pageStaleSeconds: number };
@@ -163,6 +177,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       passwordReset: c.RATE_LIMIT_PASSWORD_RESET,
       newsletter: c.RATE_LIMIT_NEWSLETTER,
     },
+    redisUrl: c.REDIS_URL ?? null,
+    redisCommandTimeoutMs: c.REDIS_COMMAND_TIMEOUT_MS,
     paymentPageOrigins: c.PAYMENT_PAGE_ORIGINS,
     publicCache: {
       ttlMs: c.PUBLIC_CACHE_TTL_SECONDS * 1_000,

@@ -44,6 +44,9 @@ describe("configuration", () => {
     ["SEARCH_CACHE_TTL_SECONDS", "a minute"],
     ["PAYMENT_PAGE_ORIGINS", "http://pay.example.com"],
     ["PAYMENT_PAGE_ORIGINS", "https://pay.example.com/checkout"],
+    ["REDIS_URL", "http://cache.example.org:6379"],
+    ["REDIS_URL", "cache.example.org:6379"],
+    ["REDIS_COMMAND_TIMEOUT_MS", "5"],
   ])("names the bad variable: %s=%j", (name, value) => {
     expect(() => parseConfig({ [name]: value })).toThrow(new RegExp(`${name}:`));
   });
@@ -103,6 +106,8 @@ describe("security settings", () => {
     expect(config.session).toEqual({ idleTimeoutMs: 2 * 3_600_000, absoluteTimeoutMs: 12 * 3_600_000 });
     expect(config.trustProxyHops).toBe(0);
     expect(config.paymentPageOrigins).toEqual([]);
+    expect(config.redisUrl).toBeNull();
+    expect(config.redisCommandTimeoutMs).toBe(200);
   });
 
   it("reads them from the environment", () => {
@@ -117,6 +122,17 @@ describe("security settings", () => {
     expect(config.session).toEqual({ idleTimeoutMs: 15 * 60_000, absoluteTimeoutMs: 480 * 60_000 });
     expect(config.trustProxyHops).toBe(2);
     expect(config.paymentPageOrigins).toEqual(["https://pay.example.com", "https://3ds.example.com"]);
+  });
+
+  it("shares the rate-limit counters through REDIS_URL, plain or TLS", () => {
+    expect(parseConfig({ REDIS_URL: "redis://cache.internal:6379/0" }).redisUrl).toBe("redis://cache.internal:6379/0");
+    expect(parseConfig({ REDIS_COMMAND_TIMEOUT_MS: "500" }).redisCommandTimeoutMs).toBe(500);
+    expect(parseConfig({ REDIS_URL: "rediss://app:secret@cache.example.org:6380" }).redisUrl).toBe("rediss://app:secret@cache.example.org:6380");
+  });
+
+  it("does not echo a bad REDIS_URL, which may hold a password", () => {
+    expect(() => parseConfig({ REDIS_URL: "redis//app:hunter22@cache" })).toThrow(/REDIS_URL: a redis:\/\/ or rediss:\/\/ URL/);
+    expect(() => parseConfig({ REDIS_URL: "redis//app:hunter22@cache" })).not.toThrow(/hunter22/);
   });
 });
 

@@ -12,3 +12,9 @@ export function logError(message: string, error: unknown, fields: Fields = {}): 
   const line = { time: new Date().toISOString(), level: "error", msg: message, ...fields, ...errorFields(error) };
   process.stderr.write(`${JSON.stringify(line)}\n`);
 }
+
+/** A state change worth a line of its own (not an error of one request): info or warn, on stdout. */
+export function logEvent(level: "info" | "warn", message: string, fields: Fields = {}): void {
+  const line = { time: new Date().toISOString(), level, msg: message, ...fields };
+  process.stdout.write(`${JSON.stringify(line)}\n`);
+}

@@ -1,14 +1,15 @@
 import type { RouterContextProvider } from "react-router";
 import { arrivalContext } from "../runtime/arrival";
 import { config, type RateLimitName } from "../runtime/config.server";
+import { countRateLimitRefusal } from "../runtime/metrics.server";
 import { clientAddress } from "./client-address.server";
-import { FixedWindowLimiter, waitPhrase } from "./rate-limit";
+import { waitPhrase } from "./rate-limit";
+import { createRateLimitStore } from "./rate-limit-store.server";
 
-// One limiter per form, per process, made at start with the limits from the configuration
-// (RATE_LIMIT_*: production defaults; the e2e server relaxes them through its env).
-const limiters = Object.fromEntries(
-  Object.entries(config.rateLimits).map(([name, rule]) => [name, new FixedWindowLimiter(rule)]),
-) as Record<RateLimitName, FixedWindowLimiter>;
+// One limiter per form, made at start with the limits from the configuration (RATE_LIMIT_*:
+// production defaults; the e2e server relaxes them through its env), counted in Redis when
+// REDIS_URL is set and in this process's memory otherwise (ADR 0022).
+const store = createRateLimitStore(config.rateLimits, { redisUrl: config.redisUrl, commandTimeoutMs: config.redisCommandTimeoutMs });
 
 export interface RateLimited {
   /** Shown on the form, which keeps what was typed. */
@@ -18,10 +19,11 @@ export interface RateLimited {
 }
 
 /** Counts this post against its client's limit for `name`; the refusal, or null to go on. */
-export function rateLimit(request: Request, context: Readonly<RouterContextProvider>, name: RateLimitName): RateLimited | null {
+export async function rateLimit(request: Request, context: Readonly<RouterContextProvider>, name: RateLimitName): Promise<RateLimited | null> {
   const socketAddress = context.get(arrivalContext)?.socketAddress;
-  const result = limiters[name].hit(clientAddress(request, socketAddress, config.trustProxyHops));
+  const result = await store.hit(name, clientAddress(request, socketAddress, config.trustProxyHops));
   if (result.ok) return null;
+  countRateLimitRefusal(name);
   const seconds = result.retryAfterSeconds;
   return {
     message: `There have been too many attempts from your network. Wait ${waitPhrase(seconds)} and try again.`,

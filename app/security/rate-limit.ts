@@ -8,8 +8,9 @@ export type RateLimitResult = { ok: true; remaining: number } | { ok: false; ret
 
 /**
  * A fixed-window counter per key, in this process's memory (ADR 0008). Enough for one
- * process; several processes behind a load balancer each count on their own, so a shared
- * store or the edge must limit them (docs/architecture.md §4.4).
+ * process; several processes behind a load balancer each count on their own, so with
+ * REDIS_URL the counts live in Redis instead and this is only the fallback while Redis is
+ * unreachable (rate-limit-store.server.ts, ADR 0022; docs/architecture.md §4.4).
  *
  * Keys are kept in window-start order, so expired ones are dropped from the front as
  * requests come; `maxKeys` bounds memory when many clients (or forged ones) arrive at once.

@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { request as httpRequest, type ClientRequest, type IncomingMessage, type ServerResponse } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { Counter, Registry } from "prom-client";
 import type { ServerBuild } from "react-router";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { startServer } from "../../server/app-server.ts";
@@ -224,6 +225,62 @@ describe("the production server's turns (MAX_CONCURRENT) with shedding and shutd
   });
 });
 
+describe("leaving a load balancer's rotation (SHUTDOWN_DELAY_MS, ADR 0023)", () => {
+  it("after SIGTERM readiness fails at once while new requests are still answered; then the listener closes and exit 0", async () => {
+    const server = await start({ SHUTDOWN_DELAY_MS: "400", SHUTDOWN_TIMEOUT_MS: "5000" });
+    const signalled = performance.now();
+    const stopped = server.shutdown("SIGTERM");
+    const [ready, live] = await Promise.all([send(server.url, "/readyz").response, send(server.url, "/healthz").response]);
+    expect([ready.status, JSON.parse(ready.body)]).toEqual([503, { status: "shutting down" }]);
+    // Liveness stays: the orchestrator must not kill a process that is draining.
+    expect(live.status).toBe(200);
+
+    // A page arriving during the delay (the balancer has not yet seen the failed check) is answered.
+    const late = send(server.url, "/arrived-during-the-delay");
+    await vi.waitFor(() => expect(held.map((h) => h.path)).toEqual(["/arrived-during-the-delay"]));
+    held[0]!.answer();
+    expect(await late.response).toMatchObject({ status: 200, body: "page /arrived-during-the-delay", headers: { connection: "close" } });
+    expect(lines.some((l) => l.msg === "no longer accepting connections")).toBe(false);
+
+    expect(await stopped).toBe(0);
+    expect(performance.now() - signalled).toBeGreaterThanOrEqual(390);
+    expect(lines.map((l) => l.msg).filter((m) => m !== "request")).toEqual(["shutting down", "no longer accepting connections"]);
+    // Closed now: a new connection is refused.
+    await expect(send(server.url, "/too-late").response).rejects.toThrow(/ECONNREFUSED/);
+    running = undefined;
+  });
+
+  it("a request in flight when the delay ends still finishes before exit 0", async () => {
+    const server = await start({ SHUTDOWN_DELAY_MS: "100", SHUTDOWN_TIMEOUT_MS: "5000" });
+    const slow = send(server.url, "/slow");
+    await vi.waitFor(() => expect(held).toHaveLength(1));
+    const stopped = server.shutdown("SIGTERM");
+    await vi.waitFor(() => expect(lines.some((l) => l.msg === "no longer accepting connections")).toBe(true));
+    held[0]!.answer();
+    expect(await slow.response).toMatchObject({ status: 200, headers: { connection: "close" } });
+    expect(await stopped).toBe(0);
+    running = undefined;
+  });
+});
+
+describe("X-Served-By (INSTANCE_ID)", () => {
+  it("names the process on every answer when INSTANCE_ID is set, pages, files and probes alike", async () => {
+    const server = await start({ INSTANCE_ID: "ssr-2" });
+    const page = send(server.url, "/a-page");
+    await vi.waitFor(() => expect(held).toHaveLength(1));
+    held[0]!.answer();
+    const answers = await Promise.all([page.response, send(server.url, "/favicon.svg").response, send(server.url, "/healthz").response]);
+    expect(answers.map((a) => a.headers["x-served-by"])).toEqual(["ssr-2", "ssr-2", "ssr-2"]);
+  });
+
+  it("is not sent when INSTANCE_ID is unset", async () => {
+    const server = await start();
+    const answer = await send(server.url, "/healthz").response;
+    expect(answer.status).toBe(200);
+    expect(answer.headers).not.toHaveProperty("x-served-by");
+  });
+});
+
 describe("static files carry the security headers the app's responses get", () => {
   it.each([
     ["outside production: no HSTS", {}, null],
@@ -268,5 +325,116 @@ describe("the request's context", () => {
     held[0]!.answer();
     const { headers } = await sent.response;
     expect(arrivals).toEqual([{ socketAddress: "127.0.0.1", requestId: headers["x-request-id"] }]);
+  });
+});
+
+describe("metrics on METRICS_PORT", () => {
+  // A build with two routes and an app registry of its own, as the server build hands over.
+  const routes = {
+    root: { id: "root", path: "" },
+    "routes/home": { id: "routes/home", parentId: "root", index: true },
+    "routes/page": { id: "routes/page", parentId: "root", path: ":name" },
+  };
+  const appRegistry = new Registry();
+  new Counter({ name: "app_side_total", help: "A metric of the app's own registry.", registers: [appRegistry] }).inc(3);
+  const metricsBuild = { entry: { module: { metricsRegistry: appRegistry } }, routes, routeDiscovery: { mode: "initial", manifestPath: "/__manifest" } } as unknown as ServerBuild;
+
+  async function startWithMetrics(env: Record<string, string> = {}): Promise<Running> {
+    const options = readServerOptions({ PORT: "0", HOST: "127.0.0.1", METRICS_PORT: "0", ...env }, "/");
+    running = await startServer(metricsBuild, { ...options, buildDirectory });
+    return running;
+  }
+
+  async function scrape(server: Running): Promise<string> {
+    const response = await fetch(server.metricsUrl!);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toMatch(/^text\/plain; version=0\.0\.4/);
+    return response.text();
+  }
+
+  /** One series' value in the scraped text (0 when absent). */
+  function value(text: string, series: string): number {
+    const line = text.split("\n").find((l) => l.startsWith(`${series} `));
+    return line ? Number(line.slice(series.length + 1)) : 0;
+  }
+
+  it("counts requests in flight, running, waiting and shed, and answered ones by route id, method and status", async () => {
+    const server = await startWithMetrics({ MAX_CONCURRENT: "1", MAX_IN_FLIGHT: "2" });
+    let accepted = 0;
+    server.server.on("request", () => accepted++);
+    const [a, b] = await sendInOrder(server.url, ["/a", "/b"], () => accepted);
+    expect((await send(server.url, "/c").response).status).toBe(503);
+    await logged("/c");
+
+    let text = await scrape(server);
+    expect(value(text, "http_requests_in_flight")).toBe(2);
+    expect(value(text, "http_requests_running")).toBe(1);
+    expect(value(text, "http_requests_waiting")).toBe(1);
+    expect(value(text, "http_requests_shed_total")).toBe(1);
+    expect(value(text, 'http_requests_total{route="routes/page",method="GET",status="503"}')).toBe(1);
+    // The app's registry is served beside the server's, and the process's own metrics too.
+    expect(value(text, "app_side_total")).toBe(3);
+    expect(text).toContain("nodejs_eventloop_lag_seconds");
+
+    held[0]!.answer();
+    await vi.waitFor(() => expect(held).toHaveLength(2));
+    held[1]!.answer();
+    await Promise.all([a!.response, b!.response]);
+    const home = send(server.url, "/_.data"); // the home page's data: its route's
+    await vi.waitFor(() => expect(held).toHaveLength(3));
+    held[2]!.answer();
+    await home.response;
+    expect((await send(server.url, "/favicon.svg").response).status).toBe(200);
+    expect((await send(server.url, "/healthz").response).status).toBe(200);
+    await Promise.all(["/a", "/b", "/_.data", "/favicon.svg"].map(logged));
+
+    text = await scrape(server);
+    expect(value(text, "http_requests_in_flight")).toBe(0);
+    expect(value(text, 'http_requests_total{route="routes/page",method="GET",status="200"}')).toBe(2);
+    expect(value(text, 'http_requests_total{route="routes/home",method="GET",status="200"}')).toBe(1);
+    expect(value(text, 'http_requests_total{route="static",method="GET",status="200"}')).toBe(1);
+    expect(value(text, 'http_request_duration_seconds_count{route="routes/page",method="GET",status="200"}')).toBe(2);
+    // Health probes are not counted (nor logged): only the five requests above are.
+    const counted = text.split("\n").filter((l) => l.startsWith("http_requests_total{")).reduce((sum, l) => sum + Number(l.split(" ")[1]), 0);
+    expect(counted).toBe(5);
+  });
+
+  it("counts a request whose client went away before an answer as 499, and an unusual method as other", async () => {
+    const server = await startWithMetrics();
+    const gone = send(server.url, "/gone");
+    await vi.waitFor(() => expect(held).toHaveLength(1));
+    gone.request.destroy();
+    await logged("/gone");
+    const { port } = new URL(server.url);
+    const odd = httpRequest({ host: "127.0.0.1", port, path: "/odd", method: "PURGE", agent: false });
+    odd.on("error", () => {});
+    odd.end();
+    await vi.waitFor(() => expect(held).toHaveLength(2));
+    held[1]!.answer();
+    await logged("/odd");
+    const text = await scrape(server);
+    expect(value(text, 'http_requests_total{route="routes/page",method="GET",status="499"}')).toBe(1);
+    expect(value(text, 'http_requests_total{route="routes/page",method="other",status="200"}')).toBe(1);
+    expect(text).not.toContain('method="PURGE"');
+  });
+
+  it("serves them only on METRICS_PORT, only at /metrics; the public port's /metrics is React Router's like any path", async () => {
+    const server = await startWithMetrics();
+    expect(new URL(server.metricsUrl!).port).not.toBe(new URL(server.url).port);
+    const publicMetrics = send(server.url, "/metrics");
+    await vi.waitFor(() => expect(held.map((h) => h.path)).toEqual(["/metrics"]));
+    held[0]!.answer();
+    expect((await publicMetrics.response).body).toBe("page /metrics");
+
+    const base = server.metricsUrl!.replace(/\/metrics$/, "");
+    expect((await fetch(`${base}/`)).status).toBe(404);
+    expect((await fetch(`${base}/metrics`, { method: "POST" })).status).toBe(405);
+    expect((await fetch(`${base}/metrics`, { method: "HEAD" })).status).toBe(200);
+  });
+
+  it("has no metrics endpoint without METRICS_PORT", async () => {
+    const options = readServerOptions({ PORT: "0", HOST: "127.0.0.1" }, "/");
+    running = await startServer(metricsBuild, { ...options, buildDirectory });
+    expect(running.metricsUrl).toBeNull();
   });
 });

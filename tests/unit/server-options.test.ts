@@ -9,10 +9,14 @@ describe("server options (server.ts)", () => {
       host: undefined,
       maxInFlight: 200,
       maxConcurrent: 4,
+      shutdownDelayMs: 0,
       shutdownTimeoutMs: 20_000,
       keepAliveTimeoutMs: 65_000,
       buildDirectory: path.resolve("/srv/app/build"),
+      instanceId: undefined,
       production: false,
+      metricsPort: null,
+      metricsHost: undefined,
     });
     expect(readServerOptions({ ENVIRONMENT_LABEL: "Production" }, "/srv/app").production).toBe(true);
   });
@@ -30,6 +34,23 @@ describe("server options (server.ts)", () => {
     expect(readServerOptions({}, "/", 8).maxConcurrent).toBe(16);
     expect(readServerOptions({ GATEWAY_BASE_URL: "https://gw.example.org/qa" }, "/", 8).maxConcurrent).toBe(64);
     expect(readServerOptions({ GATEWAY_BASE_URL: "https://gw.example.org/qa", MAX_CONCURRENT: "12" }, "/", 8).maxConcurrent).toBe(12);
+  });
+
+  it("reads SHUTDOWN_DELAY_MS and INSTANCE_ID (a plain name, since it goes into a header)", () => {
+    expect(readServerOptions({ SHUTDOWN_DELAY_MS: "5000", INSTANCE_ID: "ssr-1.eu-west-1a" }, "/")).toMatchObject({ shutdownDelayMs: 5000, instanceId: "ssr-1.eu-west-1a" });
+    expect(readServerOptions({ INSTANCE_ID: "" }, "/").instanceId).toBeUndefined();
+    expect(() => readServerOptions({ SHUTDOWN_DELAY_MS: "-1" }, "/")).toThrow(/^SHUTDOWN_DELAY_MS/);
+    expect(() => readServerOptions({ INSTANCE_ID: "ssr 1" }, "/")).toThrow(/^INSTANCE_ID: expected 1 to 64 letters/);
+    expect(() => readServerOptions({ INSTANCE_ID: "x".repeat(65) }, "/")).toThrow(/^INSTANCE_ID/);
+  });
+
+  it("serves metrics only with METRICS_PORT, on a port other than PORT", () => {
+    expect(readServerOptions({ METRICS_PORT: "9464" }, "/")).toMatchObject({ port: 3000, metricsPort: 9464, metricsHost: undefined });
+    expect(readServerOptions({ METRICS_PORT: "9464", METRICS_HOST: "10.0.1.5" }, "/").metricsHost).toBe("10.0.1.5");
+    expect(readServerOptions({ METRICS_PORT: "" }, "/").metricsPort).toBeNull();
+    expect(() => readServerOptions({ PORT: "8080", METRICS_PORT: "8080" }, "/")).toThrow(/^METRICS_PORT: must differ from PORT \(8080\)/);
+    expect(() => readServerOptions({ METRICS_PORT: "3000" }, "/")).toThrow(/^METRICS_PORT: must differ from PORT/);
+    expect(() => readServerOptions({ METRICS_PORT: "metrics" }, "/")).toThrow(/^METRICS_PORT: expected a whole number/);
   });
 
   it("names the variable when a value is wrong", () => {

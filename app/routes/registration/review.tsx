@@ -74,7 +74,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return data({ errors, message: null, links: [] as Links }, { status: 400 });
   }
   const { user, organisationId, organisation } = completeDraft(draftFor(await readDraft(request), group));
-  const limited = rateLimit(request, context, "registration");
+  const limited = await rateLimit(request, context, "registration");
   if (limited) return data({ errors: {} as Record<string, string>, message: limited.message, links: [] as Links }, limited.init);
   const { gateway } = context.get(servicesContext);
 
