@@ -1,13 +1,14 @@
 import type { operations } from "../../generated/cms";
 import type { CmsClient } from "./client.server";
 import { config } from "../runtime/config.server";
+import { countCacheLookup } from "../runtime/metrics.server";
 import { cmsCall } from "./operation.server";
 import { createPublicCache } from "./public-cache.server";
 import type { GroupType, TermsKind } from "../../generated/schemas";
 
 // The CMS's answers are the same for everyone (its operations take no session): each is read
 // through this process's public cache, keyed on the operation and its inputs only.
-const cache = createPublicCache(config.publicCache);
+const cache = createPublicCache({ ...config.publicCache, onLookup: (_, outcome) => countCacheLookup("cms", outcome) });
 
 export function getSite(client: CmsClient) {
   return cache.read("getSite", {}, () => cmsCall(client, "get", "/site", {}));

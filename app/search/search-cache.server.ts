@@ -1,4 +1,5 @@
 import { LRUCache } from "lru-cache";
+import { countCacheLookup } from "../runtime/metrics.server";
 
 // A per-process cache of the search provider's answers to the server's anonymous searches
 // (the first results of a search page; ADR 0024). Bounded in entries and bytes, fresh for
@@ -30,6 +31,8 @@ export interface SearchCacheOptions {
   maxBytes?: number;
   /** The clock (tests); milliseconds. */
   now?: () => number;
+  /** Told of every lookup in the cache (for metrics); a search waiting on another's call is a miss. */
+  onLookup?: (outcome: "hit" | "miss" | "stale") => void;
 }
 
 /** Counts since the cache was made, for metrics. */
@@ -149,10 +152,10 @@ export function createSearchCache(options: SearchCacheOptions): SearchCache {
         status,
         ...(tooStale ? { allowStale: false } : {}),
       });
-      if (status.fetch === "hit") counts.hits += 1;
-      else if (status.fetch === "stale") counts[tooStale ? "misses" : "staleHits"] += 1;
-      else if (status.fetch === "inflight") counts.inflight += 1;
-      else counts.misses += 1;
+      const outcome = status.fetch === "hit" ? "hit" : status.fetch === "stale" && !tooStale ? "stale" : "miss";
+      if (status.fetch === "inflight") counts.inflight += 1;
+      else counts[outcome === "hit" ? "hits" : outcome === "stale" ? "staleHits" : "misses"] += 1;
+      options.onLookup?.(outcome);
       if (json === undefined) throw new Error("Search provider: no answer");
       return JSON.parse(json) as SearchAnswer;
     },
@@ -166,7 +169,7 @@ let processCache: SearchCache | undefined;
 
 /** This process's cache, fresh for SEARCH_CACHE_TTL_SECONDS (made on first use). */
 export function processSearchCache(ttlMs: number): SearchCache {
-  processCache ??= createSearchCache({ ttlMs });
+  processCache ??= createSearchCache({ ttlMs, onLookup: (outcome) => countCacheLookup("search", outcome) });
   return processCache;
 }
 
