@@ -137,7 +137,7 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
           />
         </section>
       ) : (
-        <ManageOrder order={order} lines={lines} payKey={payKey} payError={actionData?.intent === "pay" ? errors.form : undefined} submitting={submitting} />
+        <ManageOrder order={order} lines={lines} payKey={(actionData?.intent === "pay" ? actionData.idempotencyKey : undefined) ?? payKey} payError={actionData?.intent === "pay" ? errors.form : undefined} submitting={submitting} />
       )}
 
       <OrderDay schedule={order.schedule} />
