@@ -138,7 +138,7 @@ function demoUserId(app: App): string {
   return user.user.id;
 }
 
-const table = new ResultTable("Fault injection: routes of the production build × fault (error page or inline retry; server answers after)", FAULTS.map((f) => f.name));
+const table = new ResultTable("Fault injection: routes of the production build × fault (error page, or the form again with what was typed; server answers after)", FAULTS.map((f) => f.name));
 let app: App;
 let cookie: string;
 const logged: string[] = [];
