@@ -15,7 +15,7 @@ function setUp(options: { ttlMs?: number; staleMs?: number; maxEntries?: number;
   const load = async (): Promise<ApiResult<{ version: number }, "getSite">> => {
     calls++;
     await new Promise((resolve) => setTimeout(resolve, 5));
-    if (failing) return { ok: false, operation: "getSite", status: 404, problem: { type: "about:blank", title: "Not found", status: 404 } };
+    if (failing) return { ok: false, upstream: false, operation: "getSite", status: 404, problem: { type: "about:blank", title: "Not found", status: 404 } };
     return { ok: true, data: { version } };
   };
   return {

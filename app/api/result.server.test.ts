@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createCmsClient, createGatewayClient } from "./client.server";
 import { getSite } from "./cms.server";
-import { getOrder, logout } from "./gateway.server";
-import { call, inlineRetry, upstreamFailureOf, type ApiResult, type ReasonCode } from "./result.server";
+import { getOrder, logout, requestPasswordReset } from "./gateway.server";
+import { call, type ApiResult, type ReasonCode } from "./result.server";
 import { checkResponse } from "./validation.server";
 import { createBackend, DEMO_USER } from "../../mocks/backend";
 
@@ -28,16 +28,13 @@ const ORDER = (() => {
 })();
 const PROBLEM = { type: "about:blank", title: "Not found", status: 404, code: "not_found", detail: "There is no order with this id." };
 
-/** What the promise threw (it must throw), as the error page would show it. */
-async function thrownPage(promise: Promise<unknown>) {
-  try {
-    await promise;
-  } catch (error) {
-    const failure = upstreamFailureOf(error);
-    if (failure) return failure;
-    throw error;
-  }
-  throw new Error("expected the call to throw");
+/** The upstream failure the call returned (it must return one), as status and the message shown. */
+async function upstreamOf(promise: Promise<ApiResult<unknown>>) {
+  const result = await promise;
+  if (result.ok || !result.upstream) throw new Error(`expected an upstream failure, got ${JSON.stringify(result)}`);
+  expect(result.problem.detail).toBe(result.problem.title);
+  expect(result.problem.status).toBe(result.status);
+  return { status: result.status, message: result.problem.title };
 }
 
 beforeEach(() => {
@@ -59,7 +56,7 @@ describe("call() validates backend answers against the contract", () => {
 
   it("turns a 2xx body of the wrong shape into a 502 the user can read, not a crash", async () => {
     json({ id: 42, items: "nope" });
-    expect(await thrownPage(getOrder(gateway(), "ord-1"))).toEqual({
+    expect(await upstreamOf(getOrder(gateway(), "ord-1"))).toEqual({
       status: 502,
       message: "The booking service sent something we could not read. Please try again in a few minutes.",
     });
@@ -68,19 +65,19 @@ describe("call() validates backend answers against the contract", () => {
 
   it("names the content service for CMS answers", async () => {
     json({ title: 1 });
-    expect((await thrownPage(getSite(cms()))).message).toMatch(/^The content service sent something we could not read/);
+    expect((await upstreamOf(getSite(cms()))).message).toMatch(/^The content service sent something we could not read/);
   });
 
   it("reads a 2xx status the contract does not document by its default response (a problem)", async () => {
     // getSite documents 200; a 202 falls to `default` (a problem), which a site is not.
     json({ title: "Group visits" }, { status: 202 });
-    expect(await thrownPage(getSite(cms()))).toMatchObject({ status: 502 });
+    expect(await upstreamOf(getSite(cms()))).toMatchObject({ status: 502 });
     expect(checkResponse("cms", "getSite", 202, { type: "about:blank", title: "Accepted", status: 202 })).toEqual({ ok: true });
   });
 
   it("reads a body that is not JSON as unreadable (502)", async () => {
     answer("{ not json");
-    expect(await thrownPage(getOrder(gateway(), "ord-1"))).toMatchObject({ status: 502, message: /could not read/ });
+    expect(await upstreamOf(getOrder(gateway(), "ord-1"))).toMatchObject({ status: 502, message: /could not read/ });
   });
 
   it("accepts an answer with no body where the contract documents none (204)", async () => {
@@ -90,23 +87,23 @@ describe("call() validates backend answers against the contract", () => {
 
   it("returns a 4xx problem of the documented shape for the route to act on", async () => {
     json(PROBLEM, { status: 404, headers: { "Content-Type": "application/problem+json" } });
-    expect(await getOrder(gateway(), "nope")).toEqual({ ok: false, operation: "getOrder", status: 404, problem: PROBLEM });
+    expect(await getOrder(gateway(), "nope")).toEqual({ ok: false, upstream: false, operation: "getOrder", status: 404, problem: PROBLEM });
   });
 
   it("turns a 4xx JSON body that is not a problem into a 502", async () => {
     json({ message: "Not Found" }, { status: 404 });
-    expect(await thrownPage(getOrder(gateway(), "nope"))).toMatchObject({ status: 502 });
+    expect(await upstreamOf(getOrder(gateway(), "nope"))).toMatchObject({ status: 502 });
   });
 
   it("turns a 4xx labelled JSON whose body is not JSON into a 502", async () => {
     answer("<html>", { status: 400, headers: { "Content-Type": "application/problem+json" } });
-    expect(await thrownPage(getOrder(gateway(), "nope"))).toMatchObject({ status: 502 });
+    expect(await upstreamOf(getOrder(gateway(), "nope"))).toMatchObject({ status: 502 });
   });
 
   it("keeps a 4xx that is not JSON (a proxy's page) as a generic problem", async () => {
     answer("<html>Forbidden</html>", { status: 403, headers: { "Content-Type": "text/html" } });
     expect(await getOrder(gateway(), "x")).toEqual({
-      ok: false, operation: "getOrder", status: 403, problem: { type: "about:blank", title: "Request failed", status: 403 },
+      ok: false, upstream: false, operation: "getOrder", status: 403, problem: { type: "about:blank", title: "Request failed", status: 403 },
     });
   });
 });
@@ -121,7 +118,7 @@ describe("call() maps failures onto 502, 503 and 504", () => {
     [504, 504, "is taking too long to answer"],
   ])("an upstream %i becomes %i", async (upstream, status, what) => {
     json({ type: "about:blank", title: "Boom", status: upstream }, { status: upstream });
-    expect(await thrownPage(getOrder(gateway(), "x"))).toEqual({
+    expect(await upstreamOf(getOrder(gateway(), "x"))).toEqual({
       status,
       message: `The booking service ${what}. Please try again in a few minutes.`,
     });
@@ -133,14 +130,14 @@ describe("call() maps failures onto 502, 503 and 504", () => {
     [429, "is busy right now. Please try again shortly."],
   ])("the API gateway's own %i ({\"message\"}) becomes that status with its advice", async (status, advice) => {
     json({ message: "Refused" }, { status });
-    expect(await thrownPage(getOrder(gateway(), "x"))).toEqual({ status, message: `The booking service ${advice}` });
+    expect(await upstreamOf(getOrder(gateway(), "x"))).toEqual({ status, message: `The booking service ${advice}` });
   });
 
   it("a time-out becomes 504", async () => {
     vi.stubGlobal("fetch", vi.fn(async () => {
       throw new DOMException("The operation was aborted due to timeout", "TimeoutError");
     }));
-    expect(await thrownPage(getOrder(gateway(), "x"))).toEqual({
+    expect(await upstreamOf(getOrder(gateway(), "x"))).toEqual({
       status: 504,
       message: "The booking service is taking too long to answer. Please try again in a few minutes.",
     });
@@ -150,39 +147,44 @@ describe("call() maps failures onto 502, 503 and 504", () => {
     vi.stubGlobal("fetch", vi.fn(async () => {
       throw new TypeError("fetch failed");
     }));
-    expect(await thrownPage(getOrder(gateway(), "x"))).toMatchObject({ status: 502, message: /not available right now/ });
+    expect(await upstreamOf(getOrder(gateway(), "x"))).toMatchObject({ status: 502, message: /not available right now/ });
   });
 
   it("a run that throws synchronously is caught too", async () => {
     const run = () => {
       throw new TypeError("bad URL");
     };
-    expect(await thrownPage(call("gateway", "getOrder", run))).toMatchObject({ status: 502 });
+    expect(await upstreamOf(call("gateway", "getOrder", run))).toMatchObject({ status: 502 });
   });
 });
 
-describe("inlineRetry", () => {
-  it("turns an upstream failure into a problem with its status and message", async () => {
+describe("an upstream failure is a value", () => {
+  it("names the operation and holds the message as title and detail, with no reason code or field errors", async () => {
     json({}, { status: 503 });
-    const result: ApiResult<unknown> = await inlineRetry("getOrder", getOrder(gateway(), "x"));
-    expect(result).toEqual({
+    const message = "The booking service is not available right now. Please try again in a few minutes.";
+    expect(await getOrder(gateway(), "x")).toEqual({
       ok: false,
+      upstream: true,
       operation: "getOrder",
       status: 503,
-      upstream: true,
-      problem: {
-        type: "about:blank", status: 503,
-        title: "The booking service is not available right now. Please try again in a few minutes.",
-        detail: "The booking service is not available right now. Please try again in a few minutes.",
-      },
+      problem: { type: "about:blank", status: 503, title: message, detail: message },
     });
+    // Logged once, for operators; returned, never thrown.
+    expect(console.error).toHaveBeenCalledTimes(1);
   });
 
-  it("passes results through and rethrows anything that is not an upstream failure", async () => {
-    json(ORDER);
-    expect(await inlineRetry("getOrder", getOrder(gateway(), "x"))).toMatchObject({ ok: true });
-    const bug = new Error("a bug");
-    await expect(inlineRetry("getOrder", Promise.reject(bug))).rejects.toBe(bug);
+  it("is told apart from the gateway's own 429 problem by `upstream`, not by the status", async () => {
+    // requestPasswordReset documents the gateway's own 429 (rate_limited).
+    const ask = () => requestPasswordReset(gateway(), { email: "teacher@example.org" });
+    json({ message: "Too Many Requests" }, { status: 429 });
+    const refused = await ask();
+    json({ type: "about:blank", title: "Slow down", status: 429, code: "rate_limited" }, { status: 429, headers: { "Content-Type": "application/problem+json" } });
+    const problem = await ask();
+    expect([refused.ok, problem.ok]).toEqual([false, false]);
+    expect(!refused.ok && refused.status).toBe(429);
+    expect(!problem.ok && problem.status).toBe(429);
+    expect(!refused.ok && refused.upstream).toBe(true);
+    expect(!problem.ok && problem.upstream).toBe(false);
   });
 });
 

@@ -28,17 +28,52 @@ export type ReasonCode<Op extends string> = Op extends keyof Operations
   ? ErrorBody<Op> extends infer B ? (B extends { code?: infer C } ? NonNullable<C> : never) : never
   : NonNullable<Problem["code"]>;
 
-/** A 4xx the route can act on: which operation refused, its status and its problem. */
-export interface ApiFailure<Op extends string = string> {
+/**
+ * The backend's own refusal (a 4xx with its Problem): which operation refused, its status
+ * and its problem, for the route to act on (a status, a reason code, field errors).
+ */
+export interface ProblemFailure<Op extends string = string> {
   ok: false;
+  upstream: false;
   operation: Op;
   status: number;
   problem: OperationProblem<Op>;
-  /** Set by `inlineRetry`: no usable answer came (a 5xx, a time-out, the API gateway's own refusal); the problem holds the app's message. */
-  upstream?: true;
 }
 
-/** What a route can show: the data, or the backend's problem for a 4xx it can act on. */
+/**
+ * No usable answer came (a 5xx, a time-out, no connection, a body the contract does not
+ * allow, the API Gateway's own 403/413/429 `{"message"}` refusal): nothing the user can fix
+ * but try again. Its problem holds the app's message for the user (title and detail) and
+ * never a reason code or field errors; its status is the one the page answers with.
+ */
+export interface UpstreamFailure<Op extends string = string> {
+  ok: false;
+  upstream: true;
+  operation: Op;
+  status: UpstreamStatus;
+  problem: UpstreamProblem<Op>;
+}
+
+/** The app's message for an upstream failure, shaped as a problem so it shows where a refusal would. */
+export interface UpstreamProblem<Op extends string = string> {
+  type: "about:blank";
+  title: string;
+  detail: string;
+  status: UpstreamStatus;
+  code?: undefined;
+  errors?: undefined;
+  readonly "~operation"?: Op;
+}
+
+/**
+ * Why an operation gave no data. A branch on `status` (403, 413 and 429 are both the
+ * gateway's Problem and the API Gateway's own refusal) must tell the two apart by
+ * `upstream` first; the contract coverage reader refuses one that does not
+ * (docs/decisions/0021-failures-as-values-and-reads-without-effects.md).
+ */
+export type ApiFailure<Op extends string = string> = ProblemFailure<Op> | UpstreamFailure<Op>;
+
+/** What a route can show: the data, the backend's refusal, or the app's message when no usable answer came. */
 export type ApiResult<T, Op extends string = string> = { ok: true; data: T } | ApiFailure<Op>;
 
 const serviceNames: Record<Service, string> = {
@@ -61,7 +96,7 @@ export type UpstreamCause =
  */
 export type GatewayRefusal = 403 | 413 | 429;
 
-/** The statuses `upstreamFailure` throws (and `inlineRetry` returns). */
+/** The statuses of an upstream failure: the API Gateway's refusals, and 502, 503 or 504. */
 export type UpstreamStatus = GatewayRefusal | 502 | 503 | 504;
 
 function classify(cause: unknown): UpstreamCause {
@@ -107,33 +142,23 @@ function logLine(service: Service, operationId: string, cause: UpstreamCause): s
 
 /**
  * A 5xx, a timeout, a dropped connection or a body that is not what the contract says is
- * nothing the user can fix: it becomes the error page (502, 503 or 504 with a message)
- * instead of a crash. The cause is logged, without bodies (they may hold personal data).
+ * nothing the user can fix: it becomes a failure with the status the page answers (502,
+ * 503 or 504, or the API Gateway's 403, 413 or 429) and a message saying what to do. A
+ * loader shows it as the error page (`succeeded()`, `required()`, `gatewayFailure()`), an
+ * action at the top of its form. The cause is logged, once, without bodies (they may hold
+ * personal data).
  */
-export function upstreamFailure(service: Service, cause: unknown, operationId = "call"): never {
-  const known = isUpstreamCause(cause) ? cause : classify(cause);
-  const { status, what, then } = describe(known);
-  console.error(logLine(service, operationId, known));
+function upstreamFailure<Op extends string>(service: Service, cause: UpstreamCause, operationId: Op): UpstreamFailure<Op> {
+  const { status, what, then } = describe(cause);
+  console.error(logLine(service, operationId, cause));
   const message = `${serviceNames[service]} ${what}. ${then}`;
-  const page = data(message, { status });
-  thrownFailures.set(page, { status, message });
-  throw page;
-}
-
-/**
- * The error pages `upstreamFailure` threw, with their status and message: `inlineRetry`
- * recognises its own throws here, never by reading React Router's `data()` object.
- */
-const thrownFailures = new WeakMap<object, { status: UpstreamStatus; message: string }>();
-
-function isUpstreamCause(value: unknown): value is UpstreamCause {
-  return typeof value === "object" && value !== null && "kind" in value &&
-    ["refused", "timeout", "unreachable", "status", "unreadable"].includes((value as { kind: string }).kind);
-}
-
-/** What `upstreamFailure` threw, as status and message; null for anything else. */
-export function upstreamFailureOf(error: unknown): { status: UpstreamStatus; message: string } | null {
-  return typeof error === "object" && error !== null ? (thrownFailures.get(error) ?? null) : null;
+  return {
+    ok: false,
+    upstream: true,
+    operation: operationId,
+    status,
+    problem: { type: "about:blank", title: message, detail: message, status },
+  };
 }
 
 /** The API Gateway's own refusal: its `{"message": …}` body, not the gateway's Problem. */
@@ -159,10 +184,11 @@ interface FetchOutcome<T> {
 }
 
 /**
- * Runs one openapi-fetch call of the named operation and maps every outcome onto
- * ApiResult or the error page: 2xx and 4xx JSON bodies are checked against the
- * operation's response schema from the contract first (a 4xx that is not JSON, such as a
- * proxy's HTML page, becomes a generic problem).
+ * Runs one openapi-fetch call of the named operation and maps every outcome onto an
+ * ApiResult, deciding each in one place: the data; the backend's refusal (a 4xx problem);
+ * or an upstream failure. 2xx and 4xx JSON bodies are checked against the operation's
+ * response schema from the contract first (a 4xx that is not JSON, such as a proxy's
+ * HTML page, becomes a generic problem). Nothing is thrown: routes match on the result.
  */
 async function answer<S extends Service, Op extends OperationId<S>, T>(
   service: S,
@@ -173,27 +199,27 @@ async function answer<S extends Service, Op extends OperationId<S>, T>(
   try {
     outcome = await run();
   } catch (cause) {
-    upstreamFailure(service, classify(cause), operationId);
+    return upstreamFailure(service, classify(cause), operationId);
   }
   const { response } = outcome;
-  if (response.status >= 500) upstreamFailure(service, { kind: "status", status: response.status }, operationId);
+  if (response.status >= 500) return upstreamFailure(service, { kind: "status", status: response.status }, operationId);
   if (response.ok) {
     const verdict = checkResponse(service, operationId, response.status, outcome.data);
-    if (!verdict.ok) upstreamFailure(service, { kind: "unreadable", reason: `${response.status}: ${verdict.reason}` }, operationId);
+    if (!verdict.ok) return upstreamFailure(service, { kind: "unreadable", reason: `${response.status}: ${verdict.reason}` }, operationId);
     return { ok: true, data: outcome.data as T };
   }
   const refusal = gatewayRefusal(response.status, outcome.error);
-  if (refusal) upstreamFailure(service, { kind: "refused", status: refusal }, operationId);
+  if (refusal) return upstreamFailure(service, { kind: "refused", status: refusal }, operationId);
   if (isJsonType(response.headers.get("Content-Type"))) {
     // openapi-fetch leaves an error body it could not parse as text.
     const verdict = typeof outcome.error === "string"
       ? { ok: false as const, reason: "the body is not JSON" }
       : checkResponse(service, operationId, response.status, outcome.error);
-    if (!verdict.ok) upstreamFailure(service, { kind: "unreadable", reason: `${response.status}: ${verdict.reason}` }, operationId);
+    if (!verdict.ok) return upstreamFailure(service, { kind: "unreadable", reason: `${response.status}: ${verdict.reason}` }, operationId);
   }
   // Checked against the operation's schema above: its code is one the contract lists.
   const problem = toProblem(response.status, outcome.error) as OperationProblem<Op>;
-  return { ok: false, operation: operationId, status: response.status, problem };
+  return { ok: false, upstream: false, operation: operationId, status: response.status, problem };
 }
 
 /** `answer` above, timed and counted per operation for the metrics (app/runtime/metrics.server.ts, ADR 0022). */
@@ -203,42 +229,10 @@ export async function call<S extends Service, Op extends OperationId<S>, T>(
   run: () => Promise<FetchOutcome<T>>,
 ): Promise<ApiResult<T, Op>> {
   const started = performance.now();
-  let outcome: BackendOutcome = "error";
-  try {
-    const result = await answer(service, operationId, run);
-    outcome = result.ok ? "ok" : "refused";
-    return result;
-  } catch (error) {
-    if (upstreamFailureOf(error)?.status === 504) outcome = "timeout";
-    throw error;
-  } finally {
-    observeBackendCall(service, operationId, (performance.now() - started) / 1000, outcome);
-  }
-}
-
-/**
- * For form actions: a backend call whose failure (what `call()` throws: 502, 503, 504)
- * comes back as a problem with that status and the message to show, so the action can
- * answer with the form again, everything typed kept, and an invitation to retry, rather
- * than the error page. Anything else is rethrown.
- */
-export async function inlineRetry<T, Op extends string>(
-  operation: Op,
-  pending: Promise<ApiResult<T, Op>>,
-): Promise<ApiResult<T, Op>> {
-  try {
-    return await pending;
-  } catch (error) {
-    const failure = upstreamFailureOf(error);
-    if (!failure) throw error;
-    return {
-      ok: false,
-      operation,
-      status: failure.status,
-      upstream: true,
-      problem: { type: "about:blank", title: failure.message, detail: failure.message, status: failure.status },
-    };
-  }
+  const result = await answer(service, operationId, run);
+  const outcome: BackendOutcome = result.ok ? "ok" : !result.upstream ? "refused" : result.status === 504 ? "timeout" : "error";
+  observeBackendCall(service, operationId, (performance.now() - started) / 1000, outcome);
+  return result;
 }
 
 /** A backend refusal as a message for the user: its detail, else its title. */
@@ -246,7 +240,11 @@ export function problemText(problem: Pick<Problem, "detail" | "title">): string 
   return problem.detail ?? problem.title;
 }
 
-/** A backend refusal the page cannot recover from: its message, with its status (for the error page). */
+/**
+ * A failure the page cannot recover from, as the error page: its message (the backend's,
+ * or the app's for an upstream failure), with its status. Loaders throw it, as React
+ * Router's error boundaries expect.
+ */
 export function gatewayFailure(result: { status: number; problem: Pick<Problem, "detail" | "title"> }) {
   return data(problemText(result.problem), { status: result.status });
 }

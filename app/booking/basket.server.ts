@@ -1,7 +1,7 @@
 import { redirect, type RouterContextProvider } from "react-router";
 import { createBasket, listBaskets } from "../api/booking.server";
 import type { GatewayClient } from "../api/client.server";
-import { gatewayFailure, type ApiResult } from "../api/result.server";
+import { gatewayFailure, type ApiFailure, type ApiResult } from "../api/result.server";
 import { readFlow } from "../session/flow-access";
 import { bookingContext, type BookingScope } from "./context";
 import { discardIfAny } from "./gateway-basket.server";
@@ -41,9 +41,9 @@ export async function openOrCreateBasket(gateway: GatewayClient, scope: BookingS
   return createBasket(gateway, { kind: scope.kind, organisationId: scope.organisationId });
 }
 
-/** "Start a new booking": the draft (and any hold) goes; a basket already gone is fine. */
-export async function discardOpenBasket(gateway: GatewayClient, scope: BookingScope): Promise<void> {
-  await discardIfAny(gateway, scope.basket);
+/** "Start a new booking": the draft (and any hold) goes; a basket already gone is fine. Null when done, else why not. */
+export function discardOpenBasket(gateway: GatewayClient, scope: BookingScope): Promise<ApiFailure<"discardBasket"> | null> {
+  return discardIfAny(gateway, scope.basket);
 }
 
 /** What every step page shows around its form: breadcrumb and booking card. */

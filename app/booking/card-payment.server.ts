@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 import { completePaymentReturn } from "../api/booking.server";
 import type { GatewayClient } from "../api/client.server";
+import { gatewayFailure } from "../api/result.server";
 import { findOpenBasket } from "./basket.server";
 import { saveSession, type AppSession } from "../session/session.server";
 import type { Basket, PaymentSession } from "../../generated/schemas";
@@ -62,11 +63,14 @@ export interface CheckoutReturnPaths {
  * belongs: the confirmation when paid or pending; the payment step when the basket has
  * reopened with everything kept; otherwise (paying for an existing order) that order. A
  * payment the gateway does not know is a 404; any refusal the error page with its message.
+ * When no usable answer came, the payment stays remembered (no Set-Cookie): reporting a
+ * return again gives the same result, so reloading the page settles it.
  */
 export async function settleCheckoutReturn(gateway: GatewayClient, back: PaymentReturn, paths: CheckoutReturnPaths): Promise<Response> {
   const headers = { "Set-Cookie": back.setCookie };
   const result = await completePaymentReturn(gateway, back.paymentId, { parameters: back.parameters });
   if (!result.ok) {
+    if (result.upstream) throw gatewayFailure(result);
     if (result.status === 404) throw data(null, { status: 404, headers });
     throw data(result.problem.detail ?? "We could not check your payment. Please try again.", { status: result.status, headers });
   }

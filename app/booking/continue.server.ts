@@ -1,7 +1,6 @@
 import { redirect } from "react-router";
 import { getBasketQuote, placeBasketHold, updateBasketPayment } from "../api/booking.server";
 import type { GatewayClient } from "../api/client.server";
-import { inlineRetry } from "../api/result.server";
 import { stepPath } from "./steps";
 import type { Basket } from "../../generated/schemas";
 
@@ -25,15 +24,15 @@ export async function continueBooking(gateway: GatewayClient, saved: Basket): Pr
   let basket = saved;
   if (basket.nextStep === "payment") basket = await payNothingIfFree(gateway, basket);
   if (basket.nextStep === "review" && !holdRunning(basket)) {
-    await inlineRetry("placeBasketHold", placeBasketHold(gateway, basket.id));
+    await placeBasketHold(gateway, basket.id);
   }
   return redirect(stepPath(basket.nextStep));
 }
 
 /** A visit that costs nothing skips the payment step: the gateway takes "none". */
 async function payNothingIfFree(gateway: GatewayClient, basket: Basket): Promise<Basket> {
-  const quote = await inlineRetry("getBasketQuote", getBasketQuote(gateway, basket.id));
+  const quote = await getBasketQuote(gateway, basket.id);
   if (!quote.ok || quote.data.total.amount !== 0) return basket;
-  const saved = await inlineRetry("updateBasketPayment", updateBasketPayment(gateway, basket.id, { method: "none" }));
+  const saved = await updateBasketPayment(gateway, basket.id, { method: "none" });
   return saved.ok ? saved.data : basket;
 }

@@ -22,7 +22,7 @@ export const orderIntentSchema = z.discriminatedUnion("intent", [
 export type OrderIntent = z.infer<typeof orderIntentSchema>["intent"];
 
 export type OrderActionData =
-  | { intent: "pay"; errors: Record<string, string> }
+  | { intent: "pay"; errors: Record<string, string>; idempotencyKey?: string }
   | { intent: "cancel"; errors: Record<string, string>; reason: string }
   | { intent: "numbers"; step: "edit"; values: AmendValues; errors: Record<string, string> }
   | { intent: "numbers"; step: "confirm"; values: AmendValues; quote: AmendmentQuote; idempotencyKey: string; errors: Record<string, string> };
@@ -44,7 +44,12 @@ export interface OrderActionContext {
 export async function payForOrder({ gateway, session, orderId, here, returnUrl }: OrderActionContext, form: FormData) {
   const { key } = submittedKey(form);
   const result = await startOrderPayment(gateway, orderId, key, { returnUrl });
-  if (!result.ok) return data<OrderActionData>({ intent: "pay", errors: { form: problemText(result.problem) } }, { status: result.status });
+  if (!result.ok) {
+    // No usable answer (the payment may have been started): the same key, so paying again
+    // gives that payment rather than a second one.
+    const sameKey = result.upstream ? { idempotencyKey: key } : {};
+    return data<OrderActionData>({ intent: "pay", errors: { form: problemText(result.problem) }, ...sameKey }, { status: result.status });
+  }
   return toHostedPayment(session, result.data, here);
 }
 
@@ -124,6 +129,8 @@ export async function amendNumbers(context: OrderActionContext, form: FormData) 
   const { gateway, session, orderId, here, returnUrl } = context;
   const { key } = submittedKey(form);
   const result = await createOrderAmendment(gateway, orderId, key, { ...parsed.body, returnUrl });
+  // A refusal, or no usable answer, is the edit step again with the numbers kept; going on
+  // means checking the price again, against the order as it then is.
   if (!result.ok) {
     return data<OrderActionData>({ intent: "numbers", step: "edit", values, errors: gatewayErrors(result.problem, parsed) }, { status: result.status });
   }

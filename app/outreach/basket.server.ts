@@ -1,7 +1,7 @@
 import { redirect, type RouterContextProvider } from "react-router";
 import type { GatewayClient } from "../api/client.server";
 import { listOutreachActivities } from "../api/outreach.server";
-import { gatewayFailure } from "../api/result.server";
+import { gatewayFailure, type ApiFailure } from "../api/result.server";
 import { discardIfAny } from "../booking/gateway-basket.server";
 import { readFlow } from "../session/flow-access";
 import { outreachContext, type OutreachScope } from "./context";
@@ -28,9 +28,9 @@ export function redirectToDue(basket: Pick<Basket, "completedSteps" | "nextStep"
   return redirect(OUTREACH_PATHS[dueStep(basket)]);
 }
 
-/** "Start a new request": the draft goes; a basket already gone is fine. */
-export async function discardOutreachBasket(gateway: GatewayClient, scope: OutreachScope): Promise<void> {
-  await discardIfAny(gateway, scope.basket);
+/** "Start a new request": the draft goes; a basket already gone is fine. Null when done, else why not. */
+export function discardOutreachBasket(gateway: GatewayClient, scope: OutreachScope): Promise<ApiFailure<"discardBasket"> | null> {
+  return discardIfAny(gateway, scope.basket);
 }
 
 /** The outreach activities open to the organisation (names, durations, limits, prices). */

@@ -3,6 +3,7 @@ import { data } from "react-router";
 import { z } from "zod";
 import type { GatewayClient } from "../api/client.server";
 import { getOrganisation } from "../api/gateway.server";
+import { problemText } from "../api/result.server";
 import { config } from "../runtime/config.server";
 import { GROUP_TYPE_LABELS, GROUP_TYPES } from "../organisations/group-types";
 import type { OrganisationDetails } from "../organisations/organisation-options";
@@ -121,8 +122,8 @@ export function draftFor(draft: RegistrationDraft | null, group: GroupType): Reg
 }
 
 
-/** An organisation picked and kept in the draft (its Set-Cookie), or why it cannot be, to show. */
-export type Picked = { ok: true; setCookie: string } | { ok: false; message: string };
+/** An organisation picked and kept in the draft (its Set-Cookie), or why it cannot be, to show with its status. */
+export type Picked = { ok: true; setCookie: string } | { ok: false; message: string; status: number };
 
 /**
  * Records an organisation picked in the organisation search (the user will ask to join
@@ -130,14 +131,16 @@ export type Picked = { ok: true; setCookie: string } | { ok: false; message: str
  * is the request's own client (its request id; directory details need no session).
  */
 export async function pickOrganisation(gateway: GatewayClient, request: Request, group: GroupType, organisationId: string): Promise<Picked> {
-  if (!/^[\w-]{1,100}$/.test(organisationId)) return { ok: false, message: "Choose an organisation from the search results." };
+  if (!/^[\w-]{1,100}$/.test(organisationId)) return { ok: false, message: "Choose an organisation from the search results.", status: 422 };
   const result = await getOrganisation(gateway, organisationId);
+  // No usable answer says so: the organisation may well exist.
+  if (!result.ok && result.upstream) return { ok: false, message: problemText(result.problem), status: result.status };
   if (!result.ok) {
-    return { ok: false, message: "We could not find that organisation. Search again, or choose “My organisation is not listed”." };
+    return { ok: false, message: "We could not find that organisation. Search again, or choose “My organisation is not listed”.", status: 422 };
   }
   if (result.data.groupType !== group) {
     const [picked, wanted] = [GROUP_TYPE_LABELS[result.data.groupType], GROUP_TYPE_LABELS[group]].map((label) => label.toLowerCase());
-    return { ok: false, message: `${result.data.name} is registered as a ${picked}, not a ${wanted}. Choose an organisation of your group type.` };
+    return { ok: false, message: `${result.data.name} is registered as a ${picked}, not a ${wanted}. Choose an organisation of your group type.`, status: 422 };
   }
   const { organisation: _replaced, ...draft } = draftFor(await readDraft(request), group);
   return { ok: true, setCookie: await saveDraft({ ...draft, organisationId }) };

@@ -2,7 +2,7 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/login-forgot";
 import { requestPasswordReset } from "../api/gateway.server";
-import { fieldErrors, inlineRetry, problemText } from "../api/result.server";
+import { fieldErrors, problemText } from "../api/result.server";
 import { Field } from "../components/field";
 import { FormErrors } from "../components/form-errors";
 import { config } from "../runtime/config.server";
@@ -32,9 +32,10 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   if (limited) return data({ sent: false, errors: { form: limited.message }, values, demoLink: null }, limited.init);
 
   const started = new Date();
-  const result = await inlineRetry("requestPasswordReset", requestPasswordReset(context.get(servicesContext).gateway, { email: parsed.data.email }));
+  const result = await requestPasswordReset(context.get(servicesContext).gateway, { email: parsed.data.email });
   if (!result.ok) {
-    const message = result.status === 429 && !result.upstream ? "Too many requests. Wait a few minutes and try again." : problemText(result.problem);
+    // The gateway's own 429 (this address asked too often), not the API Gateway's "busy".
+    const message = !result.upstream && result.status === 429 ? "Too many requests. Wait a few minutes and try again." : problemText(result.problem);
     return data({ sent: false, errors: { form: message, ...fieldErrors(result.problem) }, values, demoLink: null }, { status: result.status });
   }
   // Embedded default only: there is no mail server, so the page shows what the email would contain.

@@ -39,6 +39,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
   const result = await completePasswordReset(context.get(servicesContext).gateway, { token, password: parsed.data.password });
   if (result.ok) return redirect("/login?reset=done");
+  if (result.upstream) return data({ errors: { form: problemText(result.problem) } as Record<string, string>, expired: false }, { status: result.status });
   if (result.problem.code === "invalid_reset_token") return data({ errors: {} as Record<string, string>, expired: true }, { status: 422 });
   const errors: Record<string, string> = {};
   for (const e of result.problem.errors ?? []) errors[e.field] ??= e.message;

@@ -2,7 +2,7 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/login";
 import { login, logout } from "../api/gateway.server";
-import { inlineRetry } from "../api/result.server";
+import { problemText } from "../api/result.server";
 import { Field } from "../components/field";
 import { FormErrors } from "../components/form-errors";
 import { emailSchema } from "../forms/email-schema";
@@ -37,10 +37,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (limited) return data({ errors: { form: limited.message }, values }, limited.init);
 
   const { session, gateway } = context.get(servicesContext);
-  // A gateway failure re-shows the form with the email kept and a message to try again.
-  const result = await inlineRetry("login", login(gateway, { email: parsed.data.email, password: parsed.data.password }));
+  const result = await login(gateway, { email: parsed.data.email, password: parsed.data.password });
   if (!result.ok) {
-    if (result.upstream) return data({ errors: { form: result.problem.title }, values }, { status: result.status });
+    // No usable answer: the form again, the email kept, with the message to try again.
+    if (result.upstream) return data({ errors: { form: problemText(result.problem) }, values }, { status: result.status });
     const message = result.status === 429 ? "Too many attempts. Wait a minute and try again." : LOGIN_FAILED;
     return data({ errors: { form: message }, values }, { status: result.status === 429 ? 429 : 401 });
   }

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/newsletter";
 import { subscribeToNewsletter } from "../api/gateway.server";
-import { fieldErrors, inlineRetry, problemText } from "../api/result.server";
+import { fieldErrors, problemText } from "../api/result.server";
 import { NewsletterSignup } from "../components/newsletter-signup";
 import { servicesContext } from "../session/context";
 import { pageTitle } from "../shell/meta";
@@ -24,7 +24,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (limited) return data({ ok: false, errors: { form: limited.message }, values }, limited.init);
 
   const { gateway } = context.get(servicesContext);
-  const result = await inlineRetry("subscribeToNewsletter", subscribeToNewsletter(gateway, { email: parsed.data.email, consent: true }));
+  const result = await subscribeToNewsletter(gateway, { email: parsed.data.email, consent: true });
   if (!result.ok) {
     // Beside the fields when the gateway names them; otherwise (unavailable, rate limited) above the form.
     const byField = fieldErrors(result.problem);

@@ -104,11 +104,12 @@ describe("every backend call and every answer the app acts on has a pact interac
 describe("the coverage check fails on a deliberately uncovered app (tests/contract/fixtures/uncovered-app)", () => {
   const fixture = readAppCalls({ root: ROOT, appDir: "tests/contract/fixtures/uncovered-app", apiDir: "tests/contract/fixtures/uncovered-app/api" });
 
-  it("reports the uncalled client function, the request made outside the client folder and the untraceable branch", () => {
+  it("reports the uncalled client function, the request made outside the client folder, the untraceable branch and the branch that may catch the API Gateway's refusal", () => {
     expect(fixture.problems.map((p) => p.replace(/:\d+:/, ":")).sort()).toEqual([
       "tests/contract/fixtures/uncovered-app/api/orders.server.ts: listOrdersNobodyCalls (listOrders) has no caller in tests/contract/fixtures/uncovered-app",
       "tests/contract/fixtures/uncovered-app/order-page.ts: GET request outside tests/contract/fixtures/uncovered-app/api: backend requests belong in a client function there",
       "tests/contract/fixtures/uncovered-app/order-page.ts: a branch on code \"order_not_cancellable\" of a backend answer whose operation the type does not name",
+      "tests/contract/fixtures/uncovered-app/order-page.ts: a branch on status 429 of a result that may be the API Gateway's own refusal: tell `upstream` first",
     ]);
   });
 

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createCmsClient, createGatewayClient } from "../../app/api/client.server";
-import { upstreamFailureOf } from "../../app/api/result.server";
 import { SCHEMA_DOCUMENTS } from "../../app/api/validation.server";
 import { startEmbeddedBackend, type EmbeddedBackend } from "../../mocks/server";
 import { readAppCalls } from "../support/app-calls";
@@ -11,8 +10,9 @@ import { ResultTable } from "./support/table";
 
 // Every gateway and CMS operation the app calls, through its own client function and
 // call(), with MSW answering that one operation with each fault. Each must end as an
-// upstream failure the error page (or a form's inline retry) shows: a 502, 503 or 504 with
-// a sentence for the user; never a raw exception, an unhandled rejection or a hang.
+// upstream failure returned as a value (the error page or the form shows it): its status
+// (502, 503, 504, or the API Gateway's 403, 413, 429) and a sentence for the user; never
+// a thrown exception, an unhandled rejection or a hang.
 
 const GATEWAY = "http://gateway.faults.invalid/qa";
 const CMS = "http://cms.faults.invalid/api/v1";
@@ -63,12 +63,13 @@ describe.each(calls.map((c) => [`${c.service} ${c.operationId}`, c] as const))("
         (error: unknown) => ({ threw: true as const, error }),
       );
       const elapsed = performance.now() - started;
-      // Thrown for the error page (or caught by a form's inline retry): status and message.
-      expect(outcome.threw, `${row} returned ${JSON.stringify(outcome)}`).toBe(true);
-      const failure = outcome.threw ? upstreamFailureOf(outcome.error) : null;
-      expect(failure, `${row} threw something that is not an upstream failure: ${String(outcome.threw && outcome.error)}`).not.toBeNull();
+      // Returned, never thrown: an upstream failure naming the operation, its status and message.
+      expect(outcome.threw, `${row} threw ${String(outcome.threw && outcome.error)}`).toBe(false);
+      const result = outcome.threw ? null : outcome.result;
+      expect(result, `${row} returned ${JSON.stringify(result)}`).toMatchObject({ ok: false, upstream: true, operation: op.operationId });
+      const failure = result && !result.ok && result.upstream ? result : null;
       expect(failure?.status).toBe(fault.expected);
-      expect(failure?.message).toMatch(expectedMessage(op.service, fault));
+      expect(failure?.problem.detail).toMatch(expectedMessage(op.service, fault));
       expect(elapsed).toBeLessThan(BUDGET_MS);
       // And the cause is logged for operators, naming the operation.
       expect(console.error).toHaveBeenLastCalledWith(expect.stringMatching(new RegExp(`^\\[upstream\\] ${op.service} ${op.operationId}: `)));

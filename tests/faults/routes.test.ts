@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { SCHEMA_DOCUMENTS, type Service } from "../../app/api/validation.server";
+import { organisationFormValues } from "../../app/organisations/organisation-form";
+import { DEMO_USER } from "../../mocks/backend";
 import { startApp, type App } from "./support/app";
 import { FAULTS, expectedMessage, faultHandler, type Fault } from "./support/faults";
 import { FAULT_ORIGINS } from "./support/paths";
@@ -7,9 +9,10 @@ import { ResultTable } from "./support/table";
 
 // The main routes of the production server build, each with the backend operation it
 // depends on answering with each fault (GATEWAY_TIMEOUT_MS is 150 here, below the 5 s
-// delay). Loaders must answer the error page with its status and a message; forms that
-// retry inline must answer the form again with that status, the message and what was
-// typed; and the server must answer the same route normally straight after.
+// delay). Loaders must answer the error page with its status and a message; actions
+// must answer their form again with that status, the message and what was typed (an
+// upstream failure is a value every action shows: docs/decisions/0021-failures-as-values-and-reads-without-effects.md);
+// and the server must answer the same route normally straight after.
 
 interface RouteCase {
   name: string;
@@ -89,6 +92,34 @@ const ROUTES: RouteCase[] = [
     // The same Idempotency-Key stays in the form: selecting the button again books, once.
     expect: { kind: "inline", kept: ["KEY"] }, healthy: [302],
   },
+  // Actions that showed the error page while call() threw, and now keep their form.
+  {
+    name: "organisation edit action", service: "gateway", operationId: "updateOrganisation", session: true,
+    // The API Gateway's own 403 is its refusal, not the gateway's "only the lead contact can".
+    request: async (app) => {
+      const organisation = app.embedded.backend.getOrganisation(DEMO_USER.organisationId);
+      if (!organisation) throw new Error("no demo organisation");
+      return { path: "/account/organisation/edit", form: { ...organisationFormValues(organisation), name: "Typed-Name Primary School", line2: "Typed-Line Two" } };
+    },
+    expect: { kind: "inline", kept: ['value="Typed-Name Primary School"', 'value="Typed-Line Two"'] }, healthy: [200],
+  },
+  {
+    name: "order: ask to cancel", service: "gateway", operationId: "requestOrderCancellation", session: true,
+    request: async (app) => {
+      // A fresh backend each time: the retry below asks to cancel, which can be asked once.
+      const cookie = await resetBackend(app);
+      const [order] = app.embedded.backend.listOrders(demoUserId(app), { when: "upcoming" }).items.filter((o) => o.kind !== "outreach");
+      return { path: `/account/orders/${order?.id ?? "missing"}`, form: { intent: "cancel", reason: "Typed-Reason: the coach company has let us down" }, cookie };
+    },
+    expect: { kind: "inline", kept: [">Typed-Reason: the coach company has let us down<"] }, healthy: [302],
+  },
+  {
+    name: "password reset action", service: "gateway", operationId: "completePasswordReset", session: false,
+    // The API Gateway's own 429 is "busy", not the gateway's "too many attempts". Nothing
+    // typed comes back: passwords are never sent to the browser.
+    request: async () => ({ path: "/login/reset/no-such-token-1", form: { password: "lantern meadow quiet river", passwordConfirmation: "lantern meadow quiet river" } }),
+    expect: { kind: "inline", kept: [] }, healthy: [422],
+  },
 ];
 
 /** The URL React Router's client fetches a route's data from on a navigation. */
@@ -107,7 +138,7 @@ function demoUserId(app: App): string {
   return user.user.id;
 }
 
-const table = new ResultTable("Fault injection: routes of the production build × fault (error page or inline retry; server answers after)", FAULTS.map((f) => f.name));
+const table = new ResultTable("Fault injection: routes of the production build × fault (error page, or the form again with what was typed; server answers after)", FAULTS.map((f) => f.name));
 let app: App;
 let cookie: string;
 const logged: string[] = [];

@@ -19,6 +19,11 @@ import { operationIds } from "../../generated/operation-ids";
 //   wherever the result or the problem was passed. A generic helper (one whose operation
 //   type is `string`, such as `required()`) is traced to its callers' arguments. A branch
 //   on a result or problem whose operation cannot be told is reported, never skipped.
+// - a failure with `upstream: true` is no answer of the operation's (the app's own message
+//   when none usable came): a branch on it is not a contract branch, and a branch on a
+//   status it may carry (the API Gateway's 403, 413, 429) made before `upstream` is told
+//   is reported, since it would take the API Gateway's refusal for the gateway's problem
+//   (docs/decisions/0021-failures-as-values-and-reads-without-effects.md).
 
 export interface AppSource {
   /** The repository root (where tsconfig.json is). */
@@ -143,6 +148,18 @@ export function readAppCalls(source: AppSource): AppCalls {
     return wide ? "wide" : [...found];
   }
 
+  /** The members of a failure type with `upstream: true`. */
+  const upstreamMembers = (type: ts.Type) => (type.isUnion() ? type.types : [type]).filter((member) => {
+    const flag = member.getProperty("upstream");
+    return flag !== undefined && checker.typeToString(checker.getTypeOfSymbol(flag)) === "true";
+  });
+  /** Whether the member's `status` may be this number. */
+  const mayHaveStatus = (member: ts.Type, status: number) => {
+    const symbol = member.getProperty("status");
+    const type = symbol && checker.getTypeOfSymbol(symbol);
+    if (!type) return false;
+    return (type.isUnion() ? type.types : [type]).some((t) => (t.isNumberLiteral() ? t.value === status : Boolean(t.flags & ts.TypeFlags.Number)));
+  };
   const looksLikeProblem = (type: ts.Type) => ["title", "type", "code"].every((p) => checker.getNonNullableType(type).getProperty(p));
   const looksLikeFailure = (type: ts.Type) => ["ok", "status", "problem"].every((p) => (type.isUnion() ? type.types : [type]).some((t) => t.getProperty(p)));
 
@@ -176,6 +193,15 @@ export function readAppCalls(source: AppSource): AppCalls {
     else return;
     const branch = name === "code" ? { code: value as string, at: at(compared) } : { status: value as number, at: at(compared) };
     if (branch.status !== undefined && (branch.status < 400 || branch.status >= 500)) return; // only the contract's 4xx answers
+    if (branch.status !== undefined) {
+      const upstream = upstreamMembers(objectType);
+      const members = objectType.isUnion() ? objectType.types : [objectType];
+      if (upstream.length > 0 && upstream.length === members.length) return; // the app's own message: no contract branch
+      if (upstream.some((member) => mayHaveStatus(member, value as number))) {
+        problems.push(`${branch.at}: a branch on status ${value} of a result that may be the API Gateway's own refusal: tell \`upstream\` first`);
+        return;
+      }
+    }
     if (operations === "wide") {
       const helper = enclosingFunction(compared);
       if (helper) {

@@ -13,15 +13,11 @@ const paramsSchema = z.object({ orderId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$
 
 /** The venue's address for LOCATION; the calendar file is still made if the CMS cannot say. */
 async function venueAddress(context: Route.LoaderArgs["context"], venueId: string): Promise<string | undefined> {
-  try {
-    const result = await listVenues(context.get(servicesContext).cms);
-    const venue = result.ok ? result.data.items.find((v) => v.id === venueId) : undefined;
-    if (!venue) return undefined;
-    const { line1, line2, town, postcode } = venue.address;
-    return [line1, line2, town, postcode].filter(Boolean).join(", ");
-  } catch {
-    return undefined;
-  }
+  const result = await listVenues(context.get(servicesContext).cms);
+  const venue = result.ok ? result.data.items.find((v) => v.id === venueId) : undefined;
+  if (!venue) return undefined;
+  const { line1, line2, town, postcode } = venue.address;
+  return [line1, line2, town, postcode].filter(Boolean).join(", ");
 }
 
 /** The order as an iCalendar file (RFC 5545), downloaded by "Add to calendar". */

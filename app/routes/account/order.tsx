@@ -4,7 +4,7 @@ import type { Route } from "./+types/order";
 import { completePaymentReturn } from "../../api/booking.server";
 import { getCurrentTerms } from "../../api/cms.server";
 import { getOrder } from "../../api/gateway.server";
-import { required } from "../../api/result.server";
+import { gatewayFailure, required } from "../../api/result.server";
 import { paymentReturn, returnUrlFor } from "../../booking/card-payment.server";
 import { newIdempotencyKey } from "../../booking/idempotency";
 import { PriceTable } from "../../components/booking/price-table";
@@ -40,6 +40,8 @@ export async function loader({ context, url, params }: Route.LoaderArgs) {
   if (back) {
     const headers = { "Set-Cookie": back.setCookie };
     const result = await completePaymentReturn(gateway, back.paymentId, { parameters: back.parameters });
+    // No usable answer: the error page, the payment still remembered, so a reload reports it again.
+    if (!result.ok && result.upstream) throw gatewayFailure(result);
     if (!result.ok && result.status === 404) throw data(null, { status: 404, headers });
     throw redirect(`${orderPath(orderId)}?payment=${result.ok ? result.data.status : "unverified"}`, { headers });
   }
@@ -135,7 +137,7 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
           />
         </section>
       ) : (
-        <ManageOrder order={order} lines={lines} payKey={payKey} payError={actionData?.intent === "pay" ? errors.form : undefined} submitting={submitting} />
+        <ManageOrder order={order} lines={lines} payKey={(actionData?.intent === "pay" ? actionData.idempotencyKey : undefined) ?? payKey} payError={actionData?.intent === "pay" ? errors.form : undefined} submitting={submitting} />
       )}
 
       <OrderDay schedule={order.schedule} />

@@ -69,8 +69,10 @@ export async function action(args: Route.ActionArgs) {
   };
   const result = await updateOrganisation(gateway, organisation.id, changes);
   if (!result.ok) {
+    if (result.upstream) return data({ saved: false, errors: { form: problemText(result.problem) } as Record<string, string>, values }, { status: result.status });
     const errors: Record<string, string> = {};
     for (const e of result.problem.errors ?? []) errors[organisationFormField(e.field)] ??= e.message;
+    // The gateway's own 403 (not the lead); the API Gateway's refusal is said above.
     errors.form =
       result.status === 403
         ? `Only the lead contact of ${organisation.name} can change its details.`

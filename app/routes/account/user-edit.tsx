@@ -1,7 +1,7 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/user-edit";
 import { updateCurrentUser } from "../../api/gateway.server";
-import { fieldErrors, inlineRetry, problemText } from "../../api/result.server";
+import { fieldErrors, problemText } from "../../api/result.server";
 import { CheckboxField, Field } from "../../components/field";
 import { requireUser } from "../../session/current-user.server";
 import { pageTitle } from "../../shell/meta";
@@ -16,7 +16,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   if (!parsed.success) return data({ saved: false, errors: toFieldErrors(parsed.error), values }, { status: 400 });
 
   const { gateway } = requireUser(context);
-  const result = await inlineRetry("updateCurrentUser", updateCurrentUser(gateway, parsed.data));
+  const result = await updateCurrentUser(gateway, parsed.data);
   if (!result.ok) {
     const errors = { form: problemText(result.problem), ...fieldErrors(result.problem) };
     return data({ saved: false, errors, values }, { status: result.status });

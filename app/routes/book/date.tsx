@@ -58,12 +58,13 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const form = await request.formData();
   const { gateway, scope } = requireBooking(context);
 
+  const values = { venueId: String(form.get("venueId") ?? ""), visitDate: String(form.get("visitDate") ?? "") };
   if (form.get("intent") === "discard") {
-    await discardOpenBasket(gateway, scope);
+    const refused = await discardOpenBasket(gateway, scope);
+    if (refused) return data({ errors: { form: problemText(refused.problem) }, values }, { status: refused.status });
     return redirect(STEP_PATHS.date);
   }
 
-  const values = { venueId: String(form.get("venueId") ?? ""), visitDate: String(form.get("visitDate") ?? "") };
   const parsed = dateSchema.safeParse(values);
   if (!parsed.success) return data({ errors: toFieldErrors(parsed.error), values }, { status: 400 });
 
@@ -72,6 +73,8 @@ export async function action({ request, context, url }: Route.ActionArgs) {
 
   const saved = await updateBasketDate(gateway, basket.data.id, parsed.data);
   if (!saved.ok) {
+    // No usable answer is said above the form; the gateway's refusal is about the date chosen.
+    if (saved.upstream) return data({ errors: { form: problemText(saved.problem) }, values }, { status: saved.status });
     const fields = fieldErrors(saved.problem);
     const message = fields.visitDate ?? fields.venueId ?? problemText(saved.problem);
     return data({ errors: { visitDate: message }, values }, { status: saved.status });

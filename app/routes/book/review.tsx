@@ -6,7 +6,7 @@ import {
 } from "../../api/booking.server";
 import { getCurrentTerms } from "../../api/cms.server";
 import type { GatewayClient } from "../../api/client.server";
-import { gatewayFailure, inlineRetry, problemText, succeeded } from "../../api/result.server";
+import { gatewayFailure, problemText, succeeded } from "../../api/result.server";
 import { bookingView, requireBasket, requireBooking } from "../../booking/basket.server";
 import { holdRunning } from "../../booking/continue.server";
 import { toHostedPayment } from "../../booking/card-payment.server";
@@ -72,10 +72,11 @@ type Errors = Record<string, string>;
 /** Basket messages the review page shows in its own way (hold timer, sold-out alert) or that are past. */
 const SAID_ELSEWHERE = new Set(["ratio_met", "slot_sold_out", "hold_expired", "hold_expiring", "payment_failed", "payment_cancelled"]);
 
-/** The places held (again), or why not: sold out, or a step to finish first. */
+/** The places held (again), or why not: sold out, a step to finish first, or no usable answer (its message). */
 async function holdPlaces(gateway: GatewayClient, basket: Basket) {
-  const held = await inlineRetry("placeBasketHold", placeBasketHold(gateway, basket.id));
+  const held = await placeBasketHold(gateway, basket.id);
   if (held.ok) return { ok: true as const };
+  if (held.upstream) return { ok: false as const, status: held.status, message: problemText(held.problem), soldOut: false };
   if (held.status === 409 && held.problem.code === "basket_incomplete") throw redirect(stepPath(basket.nextStep));
   return { ok: false as const, status: held.status, message: problemText(held.problem), soldOut: held.status === 409 };
 }
@@ -95,7 +96,9 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     const basket = requireBasket(scope);
     const extended = await extendBasketHold(gateway, basket.id);
     if (!extended.ok) {
-      return data({ errors: { hold: problemText(extended.problem) } as Errors, values: null, idempotencyKey: null, soldOut: false }, { status: extended.status });
+      // The gateway's refusal is about the hold, beside its timer; no usable answer is said at the top.
+      const errors: Errors = extended.upstream ? { form: problemText(extended.problem) } : { hold: problemText(extended.problem) };
+      return data({ errors, values: null, idempotencyKey: null, soldOut: false }, { status: extended.status });
     }
     return { errors: {} as Errors, values: null, idempotencyKey: null, soldOut: false, extended: true };
   }
@@ -114,7 +117,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   // A gateway failure (or a time-out: the order may have been made) keeps the same key, so
   // selecting the button again replays the first answer rather than making a second order.
   const checkout = checkoutRequest({ termsVersion, expectedTotal, url, returnPath: PAYMENT_RETURN_PATH });
-  const result = await inlineRetry("checkoutBasket", checkoutBasket(gateway, basketId, idempotencyKey, checkout));
+  const result = await checkoutBasket(gateway, basketId, idempotencyKey, checkout);
   if (result.ok) {
     if (result.data.payment) return toHostedPayment(context.get(servicesContext).session, result.data.payment, PAYMENT_RETURN_PATH);
     return redirect(confirmationPath(result.data.order.id));
@@ -138,6 +141,8 @@ export async function action({ request, context, url }: Route.ActionArgs) {
       // Already checked out (e.g. by the first of two submits): show that order.
       const basket = await getBasket(gateway, basketId);
       if (basket.ok && basket.data.orderId) return redirect(confirmationPath(basket.data.orderId));
+      // Whether it became an order cannot be told now: the same key finds it when sent again.
+      if (!basket.ok && basket.upstream) return failed({ form: problemText(basket.problem) }, { sameKey: true });
       return failed({ form: `${message} Start a new booking if you still want to visit.` });
     }
     case "slot_sold_out":

@@ -38,7 +38,8 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const { gateway, scope } = requireOutreach(context);
 
   if (form.get("intent") === "discard") {
-    await discardOutreachBasket(gateway, scope);
+    const refused = await discardOutreachBasket(gateway, scope);
+    if (refused) return data({ errors: { form: problemText(refused.problem) } }, { status: refused.status });
     return redirect(OUTREACH_PATHS.eligibility);
   }
   // Start (or carry on with) a request: only an eligible organisation gets a basket.

@@ -19,7 +19,7 @@ import { londonToday, outreachNotices } from "../../outreach/notice";
 import { servicesContext } from "../../session/context";
 import { formatMoney } from "../../shell/format";
 import { pageTitle } from "../../shell/meta";
-import { problemText } from "../../api/result.server";
+import { gatewayFailure, problemText } from "../../api/result.server";
 
 const CHOICES = ["invoice", "card"] as const;
 
@@ -50,7 +50,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const [activities, quote] = await Promise.all([outreachActivities(gateway, scope.organisationId), getBasketQuote(gateway, basket.id)]);
   if (!quote.ok) {
     if (quote.status === 409) throw redirect(OUTREACH_PATHS[firstMissingStep(basket)]);
-    throw data(problemText(quote.problem), { status: quote.status });
+    throw gatewayFailure(quote);
   }
   const options = quote.data.paymentOptions;
   const preferred = options.find((o) => o.preferred && o.available)?.method ?? "invoice";
@@ -90,9 +90,11 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const failed = (errors: Errors, status: number, sameKey = false) =>
     data({ errors, values, idempotencyKey: sameKey ? idempotencyKey : newIdempotencyKey() }, { status });
 
-  // A second submit after the first made the order: show that order.
+  // A second submit after the first made the order: show that order. When the gateway gives
+  // no usable answer this cannot be told: its message, and the same key to send again.
   const alreadySent = async () => {
     const basket = await getBasket(gateway, basketId);
+    if (!basket.ok && basket.upstream) return failed({ form: problemText(basket.problem) }, basket.status, true);
     return basket.ok && basket.data.orderId && basket.data.status === "checked-out" ? redirect(outreachConfirmationPath(basket.data.orderId)) : null;
   };
   if (!scope.basket || scope.basket.id !== basketId) {
@@ -125,6 +127,9 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   }
   const { problem } = result;
   const message = problemText(problem);
+  // No usable answer (a time-out: the order may have been made): the same key, so sending
+  // again gives that order rather than a second one (docs/decisions/0009-response-validation-and-faults.md).
+  if (result.upstream) return failed({ form: `${message} Your request is saved: select the button again to send it.` }, result.status, true);
   switch (problem.code) {
     case "idempotency_key_in_flight":
       return failed({ form: "We are still sending your request. Wait a few seconds, then select the button again." }, result.status, true);

@@ -1,9 +1,9 @@
-import { data, Link, redirect } from "react-router";
+import { Link, redirect } from "react-router";
 import type { Route } from "./+types/summary";
 import { getBasketQuote } from "../../api/booking.server";
 import { listAdvisories } from "../../api/cms.server";
 import { getOutreachQuestionnaire } from "../../api/outreach.server";
-import { problemText, succeeded } from "../../api/result.server";
+import { gatewayFailure, succeeded } from "../../api/result.server";
 import { PriceTable } from "../../components/booking/price-table";
 import {
   outreachActivities, outreachView, requireOutreach, requireOutreachBasket,
@@ -31,7 +31,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   ]);
   if (!quote.ok) {
     if (quote.status === 409) throw redirect(OUTREACH_PATHS[firstMissingStep(basket)]);
-    throw data(problemText(quote.problem), { status: quote.status });
+    throw gatewayFailure(quote);
   }
   const answers = answersByQuestion(selection.answers);
   return {

@@ -33,7 +33,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
   // Checks the organisation at the gateway (exists, same group type) and saves it in the draft.
   const picked = await pickOrganisation(context.get(servicesContext).gateway, request, group, parsed.data.organisationId);
-  if (!picked.ok) return data({ error: picked.message }, { status: 422 });
+  if (!picked.ok) return data({ error: picked.message }, { status: picked.status });
   return redirect(registrationPath(group, "organisation/edit"), { headers: { "Set-Cookie": picked.setCookie } });
 }
 

@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { Route } from "./+types/review";
 import { getCurrentTerms, listGroupTypes } from "../../api/cms.server";
 import { createRegistration, getOrganisation } from "../../api/gateway.server";
-import { problemText, succeeded } from "../../api/result.server";
+import { gatewayFailure, problemText, succeeded } from "../../api/result.server";
 import { CheckboxField } from "../../components/field";
 import { RegistrationDetail, type RegistrationOrganisationDetail } from "../../components/registration-detail";
 import { servicesContext } from "../../session/context";
@@ -44,6 +44,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   ]);
   let detail: RegistrationOrganisationDetail;
   if (joining) {
+    if (!joining.ok && joining.upstream) throw gatewayFailure(joining);
     // The organisation was removed since it was picked: choose again.
     if (!joining.ok) throw redirect(registrationPath(group, "organisation/edit"));
     detail = { mode: "join", organisation: joining.data };
@@ -105,9 +106,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return redirect("/account", { headers });
   }
 
-  const { problem, status } = result;
   const fail = (message: string, links: Links = []) =>
-    data({ errors: {} as Record<string, string>, message, links }, { status });
+    data({ errors: {} as Record<string, string>, message, links }, { status: result.status });
+  // No usable answer: the message to try again (the draft is kept, so nothing is retyped).
+  if (result.upstream) return fail(problemText(result.problem));
+  const { problem, status } = result;
   switch (problem.code) {
     case "email_registered":
       return fail(`An account already uses ${user.email}. Log in with it, or reset your password if you have forgotten it.`, [

@@ -62,9 +62,10 @@ export function expectOk<T>(result: ApiResult<T>): T {
   return result.data;
 }
 
-/** Asserts a 4xx ApiResult with this status and returns its typed problem. */
+/** Asserts the backend's own 4xx (a problem, not an upstream failure) with this status and returns its typed problem. */
 export function expectProblem<T>(result: ApiResult<T>, status: number): Problem {
   if (result.ok) throw new Error(`Expected ${status}, got success: ${JSON.stringify(result.data)}`);
+  expect(result.upstream, `an upstream failure: ${result.problem.title}`).toBe(false);
   expect(result.status).toBe(status);
   return result.problem;
 }

@@ -9,7 +9,7 @@ export type FaultName =
 
 export interface Fault {
   name: FaultName;
-  /** What the app must make of it: the error page's (or inline retry's) status. */
+  /** What the app must make of it: the status of the error page, or of the form shown again. */
   expected: UpstreamStatus;
   /** The message the user is shown, after "The booking service " / "The content service ". */
   message: RegExp;
