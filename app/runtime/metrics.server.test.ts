@@ -42,9 +42,10 @@ describe("backend call metrics", () => {
     const problem = { type: "about:blank", title: "Unauthorized", status: 401 };
     const refused = await call("gateway", "login", async () => ({ error: problem, response: json(401, problem) }));
     expect(refused.ok).toBe(false);
-    await expect(call("gateway", "login", () => Promise.reject(new DOMException("late", "TimeoutError")))).rejects.toBeTruthy();
-    await expect(call("gateway", "login", async () => ({ error: "down", response: new Response("down", { status: 503 }) }))).rejects.toBeTruthy();
-    await expect(call("gateway", "login", () => Promise.reject(new TypeError("fetch failed")))).rejects.toBeTruthy();
+    // Upstream failures are values (ADR 0021): counted as timeout or error, not thrown.
+    expect(await call("gateway", "login", () => Promise.reject(new DOMException("late", "TimeoutError")))).toMatchObject({ upstream: true, status: 504 });
+    expect(await call("gateway", "login", async () => ({ error: "down", response: new Response("down", { status: 503 }) }))).toMatchObject({ upstream: true, status: 503 });
+    expect(await call("gateway", "login", () => Promise.reject(new TypeError("fetch failed")))).toMatchObject({ upstream: true, status: 502 });
 
     expect(await count("login", "refused")).toBe(1);
     expect(await count("login", "timeout")).toBe(1);
