@@ -1,10 +1,10 @@
-import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
 import { ServerRouter, type EntryContext, type HandleErrorFunction } from "react-router";
 import { documentCompressor, preferredEncoding } from "./runtime/compression.server";
 import { config } from "./runtime/config.server";
+import { DocumentBatches } from "./runtime/document-batches.server";
 import { startEmbeddedDefault } from "./runtime/embedded.server";
 import { logError } from "./runtime/log.server";
 import { REQUEST_ID_HEADER } from "./runtime/request-id";
@@ -85,14 +85,7 @@ export default function handleRequest(
           };
           // Documents are compressed when the browser accepts it (ADR 0011): React writes into the compressor.
           const encoding = preferredEncoding(request.headers.get("accept-encoding"));
-          const body = encoding
-            ? documentCompressor(encoding).once("finish", finished)
-            : new PassThrough({
-                final(callback) {
-                  finished();
-                  callback();
-                },
-              });
+          const body = (encoding ? documentCompressor(encoding) : new DocumentBatches()).once("finish", finished);
           responseHeaders.set("Content-Type", "text/html");
           responseHeaders.append("Vary", "Accept-Encoding");
           if (encoding) responseHeaders.set("Content-Encoding", encoding);
