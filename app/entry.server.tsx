@@ -4,7 +4,7 @@ import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "reac
 import { ServerRouter, type EntryContext, type HandleErrorFunction } from "react-router";
 import { documentCompressor, preferredEncoding } from "./runtime/compression.server";
 import { config } from "./runtime/config.server";
-import { DocumentBatches } from "./runtime/document-batches.server";
+import { DocumentBatches, hasPendingData } from "./runtime/document-stream.server";
 import { startEmbeddedDefault } from "./runtime/embedded.server";
 import { logError } from "./runtime/log.server";
 import { REQUEST_ID_HEADER } from "./runtime/request-id";
@@ -65,9 +65,12 @@ export default function handleRequest(
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
+    // The shell goes first only when there is something to stream after it: data a loader
+    // left pending (none does today) for a browser. Otherwise the whole document is ready a
+    // few microtasks after the shell, and waiting for it sends it in one piece (ADR 12).
     const userAgent = request.headers.get("user-agent");
     const readyOption: keyof RenderToPipeableStreamOptions =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
+      (userAgent && isbot(userAgent)) || routerContext.isSpaMode || !hasPendingData(routerContext) ? "onAllReady" : "onShellReady";
 
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { DocumentBatches } from "./document-batches.server";
+import type { EntryContext } from "react-router";
+import { DocumentBatches, hasPendingData } from "./document-stream.server";
 
 /** The chunks the stream passes on, as text, as they come. */
 function chunksOf(stream: DocumentBatches): string[] {
@@ -39,5 +40,21 @@ describe("DocumentBatches", () => {
     stream.end("</body></html>");
     await Promise.all([finished, ended]);
     expect(chunks).toEqual(["<p>a</p></body></html>"]);
+  });
+});
+
+describe("hasPendingData", () => {
+  const context = (loaderData: Record<string, unknown>, actionData: Record<string, unknown> | null = null) =>
+    ({ staticHandlerContext: { loaderData, actionData } }) as unknown as Pick<EntryContext, "staticHandlerContext">;
+  const later = () => new Promise<never>(() => undefined);
+
+  it("is false when every loader and action returned plain data", () => {
+    expect(hasPendingData(context({ root: { site: { title: "x" } }, "routes/home": null, "routes/a": ["x", 1] }, { "routes/a": { ok: true } }))).toBe(false);
+  });
+
+  it("is true for a promise as a route's data or one of its fields, from a loader or an action", () => {
+    expect(hasPendingData(context({ root: { site: {} }, "routes/a": { reviews: later() } }))).toBe(true);
+    expect(hasPendingData(context({ "routes/a": later() }))).toBe(true);
+    expect(hasPendingData(context({ root: {} }, { "routes/a": { result: later() } }))).toBe(true);
   });
 });
