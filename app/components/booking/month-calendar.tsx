@@ -96,6 +96,8 @@ export function MonthCalendar({ month, days, bookableFrom, bookableUntil, select
     void navigate(monthHref(monthOf(next)), { preventScrollReset: true });
   }
 
+  // Said by every day's button: formatted once, not once a day.
+  const label = monthLabel(month);
   const previous = month > minMonth ? addMonths(month, -1) : null;
   const next = month < maxMonth ? addMonths(month, 1) : null;
 
@@ -110,7 +112,7 @@ export function MonthCalendar({ month, days, bookableFrom, bookableUntil, select
           <span className="month-nav-none" />
         )}
         <h2 id={headingId} aria-live="polite">
-          {monthLabel(month)}
+          {label}
         </h2>
         {next ? (
           <Link to={monthHref(next)} preventScrollReset>
@@ -160,7 +162,7 @@ export function MonthCalendar({ month, days, bookableFrom, bookableUntil, select
                       <span className="day-number">{Number(date.slice(8))}</span>
                       <span className="visually-hidden">
                         {" "}
-                        {monthLabel(month)}, {STATUS_TEXT[status].toLowerCase()}
+                        {label}, {STATUS_TEXT[status].toLowerCase()}
                         {selected ? ", chosen" : ""}
                       </span>
                       <span className="day-status" aria-hidden="true">
