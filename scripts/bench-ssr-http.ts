@@ -322,7 +322,9 @@ export async function ssrHttpSection(): Promise<void> {
         (missed.length ? `\n${missed.map((m) => `  ✘ ${m}`).join("\n")}` : "") +
         (failures ? `\n✘ ${failures} failed requests (errors, time-outs, answers other than 200 or the wrong page): the figures above are not to be trusted.` : ""),
     );
-    if (profileDir) console.log(`\nThe SSR process's CPU profile is written to ${profileDir} as it stops.`);
+    if (profileDir) {
+      console.log(`\nThe SSR process's CPU profile is written to ${profileDir} as it stops; summarise it with\n  node scripts/support/bench-profile.ts ${profileDir}/<file>.cpuprofile`);
+    }
   } finally {
     await Promise.all(children.map(stop));
   }
