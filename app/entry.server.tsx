@@ -1,10 +1,10 @@
-import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
 import { ServerRouter, type EntryContext, type HandleErrorFunction } from "react-router";
 import { documentCompressor, preferredEncoding } from "./runtime/compression.server";
 import { config } from "./runtime/config.server";
+import { DocumentBatches, hasPendingData } from "./runtime/document-stream.server";
 import { startEmbeddedDefault } from "./runtime/embedded.server";
 import { logError } from "./runtime/log.server";
 import { REQUEST_ID_HEADER } from "./runtime/request-id";
@@ -67,9 +67,12 @@ export default function handleRequest(
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
+    // The shell goes first only when there is something to stream after it: data a loader
+    // left pending (none does today) for a browser. Otherwise the whole document is ready a
+    // few microtasks after the shell, and waiting for it sends it in one piece (ADR 12).
     const userAgent = request.headers.get("user-agent");
     const readyOption: keyof RenderToPipeableStreamOptions =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
+      (userAgent && isbot(userAgent)) || routerContext.isSpaMode || !hasPendingData(routerContext) ? "onAllReady" : "onShellReady";
 
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
@@ -87,14 +90,7 @@ export default function handleRequest(
           };
           // Documents are compressed when the browser accepts it (ADR 0011): React writes into the compressor.
           const encoding = preferredEncoding(request.headers.get("accept-encoding"));
-          const body = encoding
-            ? documentCompressor(encoding).once("finish", finished)
-            : new PassThrough({
-                final(callback) {
-                  finished();
-                  callback();
-                },
-              });
+          const body = (encoding ? documentCompressor(encoding) : new DocumentBatches()).once("finish", finished);
           responseHeaders.set("Content-Type", "text/html");
           responseHeaders.append("Vary", "Accept-Encoding");
           if (encoding) responseHeaders.set("Content-Encoding", encoding);

@@ -6,6 +6,14 @@ import { OUTREACH_SEGMENTS as OUTREACH } from "./outreach/steps.ts";
 // Every route of docs/requirements.md §2. Guards are attached by name in each route module's middleware
 // (see app/guards); the layouts below exist to carry them. The booking and outreach steps' paths
 // come from their steps tables, which every link to a step reads too.
+//
+// The registration and account layouts carry their path segment rather than being pathless
+// with prefixed children: React Router matches every request against this table several
+// times, trying the routes in rank order, and a pathless layout matches any path, so each of
+// its children was tried for "/", "/login" or a CMS page; "account" rejects them at once
+// (ADR 12). The pages under them are unchanged, index routes included: a form posting to an
+// index route's own path (the outreach start) needs that index route to keep its path, so
+// the booking and outreach layouts stay pathless.
 
 export default [
   index("routes/home.tsx"),
@@ -23,9 +31,9 @@ export default [
   // The embedded default's stand-in for the card provider's hosted payment page.
   route("hosted-payment/:paymentId", "routes/hosted-payment.tsx"),
 
-  layout("routes/registration/layout.tsx", [
-    route("registration", "routes/registration/group-type.tsx"),
-    ...prefix("registration/:group", [
+  route("registration", "routes/registration/layout.tsx", [
+    index("routes/registration/group-type.tsx"),
+    ...prefix(":group", [
       route("organisation", "routes/registration/organisation.tsx"),
       route("organisation/edit", "routes/registration/organisation-edit.tsx"),
       route("user/edit", "routes/registration/user-edit.tsx"),
@@ -33,44 +41,42 @@ export default [
     ]),
   ]),
 
-  layout("routes/account/layout.tsx", [
-    ...prefix("account", [
-      index("routes/account/overview.tsx"),
-      route("orders", "routes/account/orders.tsx"),
-      route("orders/:orderId", "routes/account/order.tsx"),
-      route("user/edit", "routes/account/user-edit.tsx"),
-      route("organisation/:organisationId?/association", "routes/account/association.tsx"),
-      route("organisation/:organisationId?/edit", "routes/account/organisation-edit.tsx"),
+  route("account", "routes/account/layout.tsx", [
+    index("routes/account/overview.tsx"),
+    route("orders", "routes/account/orders.tsx"),
+    route("orders/:orderId", "routes/account/order.tsx"),
+    route("user/edit", "routes/account/user-edit.tsx"),
+    route("organisation/:organisationId?/association", "routes/account/association.tsx"),
+    route("organisation/:organisationId?/edit", "routes/account/organisation-edit.tsx"),
 
-      route("orders/:orderId/calendar.ics", "routes/account/order-calendar.tsx"),
+    route("orders/:orderId/calendar.ics", "routes/account/order-calendar.tsx"),
 
-      layout("routes/book/layout.tsx", [
-        ...prefix("book", [
-          route(BOOK.date, "routes/book/date.tsx"),
-          route(BOOK.information, "routes/book/information.tsx"),
-          route(BOOK.schedule, "routes/book/schedule.tsx"),
-          route(BOOK.payment, "routes/book/payment.tsx"),
-          route(PAYMENT_RETURN_SEGMENT, "routes/book/payment-return.tsx"),
-          route(BOOK.review, "routes/book/review.tsx"),
-          route(BOOK.confirmation, "routes/book/confirmation.tsx"),
-          route(BOOK["group-activities"], "routes/book/group-activities.tsx"),
-          route(BOOK["group-capacities"], "routes/book/group-capacities.tsx"),
-          route(BOOK["group-details"], "routes/book/group-details.tsx"),
-        ]),
+    layout("routes/book/layout.tsx", [
+      ...prefix("book", [
+        route(BOOK.date, "routes/book/date.tsx"),
+        route(BOOK.information, "routes/book/information.tsx"),
+        route(BOOK.schedule, "routes/book/schedule.tsx"),
+        route(BOOK.payment, "routes/book/payment.tsx"),
+        route(PAYMENT_RETURN_SEGMENT, "routes/book/payment-return.tsx"),
+        route(BOOK.review, "routes/book/review.tsx"),
+        route(BOOK.confirmation, "routes/book/confirmation.tsx"),
+        route(BOOK["group-activities"], "routes/book/group-activities.tsx"),
+        route(BOOK["group-capacities"], "routes/book/group-capacities.tsx"),
+        route(BOOK["group-details"], "routes/book/group-details.tsx"),
       ]),
+    ]),
 
-      layout("routes/outreach/layout.tsx", [
-        ...prefix("book/outreach", [
-          index("routes/outreach/index.tsx"),
-          route(OUTREACH.activities, "routes/outreach/activities.tsx"),
-          route(OUTREACH.advisories, "routes/outreach/advisories.tsx"),
-          route(OUTREACH.questions, "routes/outreach/questions.tsx"),
-          route(OUTREACH.schedule, "routes/outreach/schedule.tsx"),
-          route(OUTREACH.terms, "routes/outreach/terms.tsx"),
-          route(OUTREACH.summary, "routes/outreach/summary.tsx"),
-          route(OUTREACH.payment, "routes/outreach/payment.tsx"),
-          route(OUTREACH.confirmation, "routes/outreach/confirmation.tsx"),
-        ]),
+    layout("routes/outreach/layout.tsx", [
+      ...prefix("book/outreach", [
+        index("routes/outreach/index.tsx"),
+        route(OUTREACH.activities, "routes/outreach/activities.tsx"),
+        route(OUTREACH.advisories, "routes/outreach/advisories.tsx"),
+        route(OUTREACH.questions, "routes/outreach/questions.tsx"),
+        route(OUTREACH.schedule, "routes/outreach/schedule.tsx"),
+        route(OUTREACH.terms, "routes/outreach/terms.tsx"),
+        route(OUTREACH.summary, "routes/outreach/summary.tsx"),
+        route(OUTREACH.payment, "routes/outreach/payment.tsx"),
+        route(OUTREACH.confirmation, "routes/outreach/confirmation.tsx"),
       ]),
     ]),
   ]),

@@ -132,3 +132,35 @@ describe("provider states", () => {
     expect((await providerState("anything", {}, "teardown")).status).toBe(200);
   });
 });
+
+describe("search provider over HTTP", () => {
+  const query = (url: string) =>
+    fetch(`${url}/1/indexes/*/queries`, {
+      method: "POST",
+      headers: { "Content-Type": "text/plain", "x-algolia-application-id": "bench", "x-algolia-api-key": "bench-key" },
+      body: JSON.stringify({ requests: [{ indexName: "dev_organisations", query: "leeds", hitsPerPage: 1 }] }),
+    });
+
+  it("answers the search protocol at the root when asked to, with the credentials it was given", async () => {
+    const withSearch = await serveMockBackendOverHttp({ search: { indexName: "dev_organisations", appId: "bench", apiKey: "bench-key" } });
+    try {
+      const response = await query(withSearch.url);
+      expect(response.status).toBe(200);
+      const { results } = (await response.json()) as { results: { nbHits: number; hits: unknown[] }[] };
+      expect(results[0]!.nbHits).toBeGreaterThan(0);
+      expect(results[0]!.hits).toHaveLength(1);
+      const wrongKey = await fetch(`${withSearch.url}/1/indexes/*/queries`, {
+        method: "POST",
+        headers: { "x-algolia-application-id": "bench", "x-algolia-api-key": "another-key" },
+        body: JSON.stringify({ requests: [] }),
+      });
+      expect(wrongKey.status).toBe(403);
+    } finally {
+      await withSearch.close();
+    }
+  });
+
+  it("does not answer it by default", async () => {
+    expect((await query(server.url)).status).toBe(404);
+  });
+});

@@ -5,11 +5,18 @@ import { getResponse } from "msw";
 import { createBackend, type Backend, type BackendOptions } from "./backend";
 import { cmsHandlers } from "./handlers/cms";
 import { gatewayHandlers } from "./handlers/gateway";
+import type { SearchHandlerOptions } from "./search/index.ts";
 
 export interface MockBackendServerOptions extends BackendOptions {
   /** 0 (the default) picks a free port. */
   port?: number;
   host?: string;
+  /**
+   * Also answer the search provider's protocol (Algolia's /1/* paths) at the root, from the
+   * embedded search engine, as a search provider the app reaches over HTTP (its SEARCH_HOSTS set
+   * to this server's origin). Off by default: the engine takes a second to build on first use.
+   */
+  search?: SearchHandlerOptions;
 }
 
 export interface MockBackendServer {
@@ -22,6 +29,8 @@ export interface MockBackendServer {
 export const GATEWAY_PREFIX = "/gateway";
 export const CMS_PREFIX = "/cms";
 export const PROVIDER_STATES_PATH = "/_pact/provider-states";
+/** The search provider's protocol (served when the `search` option is given). */
+const SEARCH_PATH = /^\/1\//;
 
 /**
  * Serves the mock gateway and CMS over real HTTP through the same msw handlers
@@ -29,7 +38,7 @@ export const PROVIDER_STATES_PATH = "/_pact/provider-states";
  * code e2e runs against.
  */
 export async function serveMockBackendOverHttp(options: MockBackendServerOptions = {}): Promise<MockBackendServer> {
-  const { port = 0, host = "127.0.0.1", ...backendOptions } = options;
+  const { port = 0, host = "127.0.0.1", search, ...backendOptions } = options;
   const backend = createBackend(backendOptions);
   let handlers: ReturnType<typeof gatewayHandlers> = [];
   // Provider states of one interaction arrive one by one; reset only before the
@@ -49,6 +58,10 @@ export async function serveMockBackendOverHttp(options: MockBackendServerOptions
     const path = new URL(request.url).pathname;
     if (path === PROVIDER_STATES_PATH && request.method === "POST") {
       return providerState(await request.json().catch(() => ({})), res);
+    }
+    if (search && SEARCH_PATH.test(path)) {
+      const { handleSearchRequest } = await import("./search/index.ts");
+      return sendResponse(res, await handleSearchRequest(request, search));
     }
     freshInteraction = true;
     const response = await getResponse(handlers, request);

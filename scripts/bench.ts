@@ -3,11 +3,12 @@
  * gate: this prints figures against the targets and always exits 0.
  *
  *   node scripts/bench.ts            every section
- *   node scripts/bench.ts search     the sections whose name contains "search"
+ *   node scripts/bench.ts search     the section named "search" (else every section whose name contains it)
  *
  * A section is an entry of SECTIONS below: a name and a function printing its report.
- * Add later benchmarks as more sections. The page sections (ssr, initial-js; in
- * bench-pages.ts) use the production build in BUILD_DIR (default build/): build first.
+ * Add later benchmarks as more sections. The page sections (ssr in bench-ssr-http.ts;
+ * ssr-in-process, initial-js in bench-pages.ts) use the production build in BUILD_DIR
+ * (default build/): build first.
  */
 import { availableParallelism, cpus, loadavg } from "node:os";
 import MiniSearch from "minisearch";
@@ -18,6 +19,7 @@ import { FACET_ATTRIBUTES, SEARCHABLE_ATTRIBUTES } from "../mocks/search/setting
 import { type QueryWord, allowedTypos, matchLength, normalise, queryWords, tokenize } from "../mocks/search/text.ts";
 import type { OrganisationRecord } from "../mocks/search/types.ts";
 import { initialJsSection, ssrSection } from "./bench-pages.ts";
+import { ssrHttpSection } from "./bench-ssr-http.ts";
 import { cpuNow, mark, percentile, table } from "./support/report.ts";
 
 interface Section {
@@ -254,13 +256,16 @@ async function miniSearchReference(): Promise<void> {
 const SECTIONS: readonly Section[] = [
   { name: "search", description: "Embedded search engine at 50,000 documents (issue 3)", run: searchSection },
   { name: "search-reference-minisearch", description: "Reference: MiniSearch.search() on the same documents", run: miniSearchReference },
-  { name: "ssr", description: "Server rendering: home, account and search page versus a bare React Router page (issue 6)", run: ssrSection },
+  { name: "ssr", description: "Server rendering over HTTP, backends in their own process, versus a bare React Router page (issue 15)", run: ssrHttpSection },
+  { name: "ssr-in-process", description: "Server rendering in this process on the embedded default (MSW), versus a bare React Router page (ADR 12)", run: ssrSection },
   { name: "initial-js", description: "Initial JavaScript per page versus the framework floor (issue 6)", run: initialJsSection },
 ];
 
 async function main(): Promise<void> {
   const filter = process.argv[2];
-  const selected = SECTIONS.filter((s) => !filter || s.name.includes(filter));
+  // A section's exact name runs it alone (`ssr` without `ssr-in-process`); otherwise every section containing the filter.
+  const exact = SECTIONS.filter((s) => s.name === filter);
+  const selected = exact.length > 0 ? exact : SECTIONS.filter((s) => !filter || s.name.includes(filter));
   const [l1 = 0, l5 = 0] = loadavg();
   const parallelism = availableParallelism();
   console.log(

@@ -1,7 +1,15 @@
 import { renderToStaticMarkup } from "react-dom/server";
-import { describe, expect, it } from "vitest";
+import sanitizeHtml from "sanitize-html";
+import { describe, expect, it, vi } from "vitest";
 import { RichText } from "../components/rich-text";
 import { sanitizeRichText } from "./rich-text.server";
+
+// The real sanitiser, watched: how often it parses a text.
+vi.mock("sanitize-html", async (importOriginal) => {
+  const real = (await importOriginal<{ default: typeof import("sanitize-html") }>()).default;
+  return { default: Object.assign(vi.fn(real), real) };
+});
+const sanitised = (text: string) => vi.mocked(sanitizeHtml).mock.calls.filter(([input]) => input === text).length;
 
 const clean = (html: string) => sanitizeRichText(html) as string;
 
@@ -45,5 +53,34 @@ describe("CMS rich text sanitiser", () => {
   it("is what the component renders, on the server as in the browser", () => {
     const markup = renderToStaticMarkup(<RichText html={sanitizeRichText('<p>Hi<img src=x onerror="alert(1)"></p>')} />);
     expect(markup).toBe('<div class="rich-text"><p>Hi</p></div>');
+  });
+
+  it("parses a text once however often it comes, and answers the same", () => {
+    const text = `<p>Cookies ${Math.random()}</p><script>x()</script>`;
+    const first = sanitizeRichText(text);
+    expect(sanitizeRichText(text)).toBe(first);
+    expect(first).toBe(text.replace("<script>x()</script>", ""));
+    expect(sanitised(text)).toBe(1);
+  });
+
+  it("keeps a bounded number of texts, dropping the least recently used", () => {
+    const kept = `<p>kept ${Math.random()}</p>`;
+    const dropped = `<p>dropped ${Math.random()}</p>`;
+    sanitizeRichText(dropped);
+    sanitizeRichText(kept);
+    for (let i = 0; i < 199; i++) {
+      sanitizeRichText(`<p>filler ${i} ${Math.random()}</p>`);
+      if (i === 100) sanitizeRichText(kept); // used again: now among the newest
+    }
+    sanitizeRichText(kept);
+    sanitizeRichText(dropped);
+    expect(sanitised(kept)).toBe(1);
+    expect(sanitised(dropped)).toBe(2);
+  });
+
+  it("does not keep long texts", () => {
+    const long = `<p>${"word ".repeat(5000)}${Math.random()}</p>`;
+    expect(sanitizeRichText(long)).toBe(sanitizeRichText(long));
+    expect(sanitised(long)).toBe(2);
   });
 });

@@ -17,6 +17,30 @@ const options: sanitizeHtml.IOptions = {
   transformTags: { h1: "h2" },
 };
 
+/**
+ * Sanitised texts by their raw text. The CMS sends the same few texts (the cookie notice,
+ * on every page; the home and footer pages) to every request, and sanitising one means
+ * parsing it, about a tenth of the home page's server time (ADR 12). The key is the whole
+ * text and the function is pure, so an entry can never be stale and nothing of a request
+ * but public CMS text is kept (docs/architecture.md §4.2). Bounded: the oldest used goes
+ * first, and long texts are not kept.
+ */
+const sanitised = new Map<string, SafeHtml>();
+const MAX_ENTRIES = 200;
+const MAX_KEPT_LENGTH = 20_000;
+
 export function sanitizeRichText(html: string): SafeHtml {
-  return sanitizeHtml(html, options) as SafeHtml;
+  const known = sanitised.get(html);
+  if (known !== undefined) {
+    // Most recently used last, so the first entry is the one to drop.
+    sanitised.delete(html);
+    sanitised.set(html, known);
+    return known;
+  }
+  const clean = sanitizeHtml(html, options) as SafeHtml;
+  if (html.length <= MAX_KEPT_LENGTH) {
+    if (sanitised.size >= MAX_ENTRIES) sanitised.delete(sanitised.keys().next().value!);
+    sanitised.set(html, clean);
+  }
+  return clean;
 }

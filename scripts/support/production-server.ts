@@ -69,10 +69,18 @@ export interface Server {
   stderr: () => string;
 }
 
+export interface StartOptions {
+  /** The server's script, from the repository's root: server.ts unless a bench serves something else the same way. */
+  script?: string;
+  /** Node options before the script, e.g. --cpu-prof. */
+  nodeArgs?: string[];
+}
+
 /** Starts server.ts on the port, with any extra environment; resolves once /healthz answers. */
-export async function startServer(port: number, env: Record<string, string> = {}): Promise<Server> {
+export async function startServer(port: number, env: Record<string, string> = {}, options: StartOptions = {}): Promise<Server> {
   let stderr = "";
-  const child = spawn(process.execPath, [path.join(ROOT, "server.ts")], {
+  const { script = "server.ts", nodeArgs = [] } = options;
+  const child = spawn(process.execPath, [...nodeArgs, path.join(ROOT, script)], {
     cwd: ROOT,
     // The JSON request logs go where a container's would (written, then not read here).
     stdio: ["ignore", "ignore", "pipe"],

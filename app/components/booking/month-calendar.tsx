@@ -5,7 +5,7 @@ import {
   addMonths, CALENDAR_KEYS, firstOfMonth, lastOfMonth, monthLabel, monthOf, monthWeeks, moveDate,
   weekdayIndex, WEEKDAYS, type CalendarKey,
 } from "../../calendar/dates";
-import { bookingState, createBookingStore } from "../../state/booking";
+import { bookingState, createBookingStore, type BookingState } from "../../state/booking";
 import { useStore } from "../../state/stores";
 import "./booking.css";
 import type { AvailabilityDay, AvailabilityStatus } from "../../../generated/schemas";
@@ -50,9 +50,27 @@ export const bookable = (status: AvailabilityStatus | undefined) => status === "
  * named by its date and status; a bookable day submits the form, the others say why
  * not. The month heading is a live region, so a month change is announced.
  */
-export function MonthCalendar({ month, days, bookableFrom, bookableUntil, selectedDate, monthHref, name = "visitDate", form }: MonthCalendarProps) {
+export function MonthCalendar(props: MonthCalendarProps) {
+  // The booking store holds what the keyboard changes (the roving day, the day to focus after
+  // a month change). Nothing has changed it while the server renders, so the server makes
+  // no store for it and reads none (ADR 25); the browser's first render starts from the same
+  // empty state, so hydration finds the same markup.
+  return typeof document === "undefined" ? <Calendar {...props} booking={null} focusDate={null} /> : <CalendarWithStore {...props} />;
+}
+
+function CalendarWithStore(props: MonthCalendarProps) {
   const booking = useStore(createBookingStore);
-  const snap = useSnapshot(booking);
+  const { focusDate } = useSnapshot(booking).calendar;
+  return <Calendar {...props} booking={booking} focusDate={focusDate} />;
+}
+
+interface CalendarProps extends MonthCalendarProps {
+  /** Null on the server. */
+  booking: BookingState | null;
+  focusDate: string | null;
+}
+
+function Calendar({ month, days, bookableFrom, bookableUntil, selectedDate, monthHref, name = "visitDate", form, booking, focusDate }: CalendarProps) {
   const navigate = useNavigate();
   const gridRef = useRef<HTMLTableElement>(null);
   const statusOf = new Map(days.map((d) => [d.date, d.status]));
@@ -65,14 +83,15 @@ export function MonthCalendar({ month, days, bookableFrom, bookableUntil, select
 
   // The roving tab stop: the day last moved to, else the chosen date, else the first bookable day.
   const inMonth = (date: string | null | undefined): date is string => Boolean(date && monthOf(date) === month);
-  const rovingDate = inMonth(snap.calendar.focusDate)
-    ? snap.calendar.focusDate
+  const rovingDate = inMonth(focusDate)
+    ? focusDate
     : inMonth(selectedDate)
       ? selectedDate
       : (days.find((d) => bookable(d.status))?.date ?? firstOfMonth(month));
 
   // After a month change by keyboard, focus the day moved to once its month has loaded.
   useEffect(() => {
+    if (!booking) return;
     const pending = booking.calendar.pendingFocus;
     if (pending && monthOf(pending) === month) {
       gridRef.current?.querySelector<HTMLButtonElement>(`[data-date="${pending}"]`)?.focus();
@@ -81,7 +100,7 @@ export function MonthCalendar({ month, days, bookableFrom, bookableUntil, select
   }, [month, booking]);
 
   function onKeyDown(event: KeyboardEvent<HTMLTableElement>) {
-    if (!CALENDAR_KEYS.includes(event.key)) return;
+    if (!booking || !CALENDAR_KEYS.includes(event.key)) return;
     const from = (event.target as HTMLElement).closest<HTMLElement>("[data-date]")?.dataset.date;
     if (!from) return;
     event.preventDefault();
@@ -96,6 +115,8 @@ export function MonthCalendar({ month, days, bookableFrom, bookableUntil, select
     void navigate(monthHref(monthOf(next)), { preventScrollReset: true });
   }
 
+  // Said by every day's button: formatted once, not once a day.
+  const label = monthLabel(month);
   const previous = month > minMonth ? addMonths(month, -1) : null;
   const next = month < maxMonth ? addMonths(month, 1) : null;
 
@@ -110,7 +131,7 @@ export function MonthCalendar({ month, days, bookableFrom, bookableUntil, select
           <span className="month-nav-none" />
         )}
         <h2 id={headingId} aria-live="polite">
-          {monthLabel(month)}
+          {label}
         </h2>
         {next ? (
           <Link to={monthHref(next)} preventScrollReset>
@@ -153,14 +174,14 @@ export function MonthCalendar({ month, days, bookableFrom, bookableUntil, select
                       data-date={date}
                       tabIndex={date === rovingDate ? 0 : -1}
                       className={`calendar-day status-${status}`}
-                      onFocus={() => bookingState.focusDay(booking, date)}
+                      onFocus={booking ? () => bookingState.focusDay(booking, date) : undefined}
                       onClick={canBook ? undefined : (e) => e.preventDefault()}
                     >
                       <span className="visually-hidden">{WEEKDAYS[weekdayIndex(date)]} </span>
                       <span className="day-number">{Number(date.slice(8))}</span>
                       <span className="visually-hidden">
                         {" "}
-                        {monthLabel(month)}, {STATUS_TEXT[status].toLowerCase()}
+                        {label}, {STATUS_TEXT[status].toLowerCase()}
                         {selected ? ", chosen" : ""}
                       </span>
                       <span className="day-status" aria-hidden="true">
