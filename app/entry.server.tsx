@@ -69,7 +69,7 @@ export default function handleRequest(
     let shellRendered = false;
     // The shell goes first only when there is something to stream after it: data a loader
     // left pending (none does today) for a browser. Otherwise the whole document is ready a
-    // few microtasks after the shell, and waiting for it sends it in one piece (ADR 12).
+    // few microtasks after the shell, and waiting for it sends it in one piece (ADR 26).
     const userAgent = request.headers.get("user-agent");
     const readyOption: keyof RenderToPipeableStreamOptions =
       (userAgent && isbot(userAgent)) || routerContext.isSpaMode || !hasPendingData(routerContext) ? "onAllReady" : "onShellReady";

@@ -11,7 +11,7 @@ import { OUTREACH_SEGMENTS as OUTREACH } from "./outreach/steps.ts";
 // with prefixed children: React Router matches every request against this table several
 // times, trying the routes in rank order, and a pathless layout matches any path, so each of
 // its children was tried for "/", "/login" or a CMS page; "account" rejects them at once
-// (ADR 12). The pages under them are unchanged, index routes included: a form posting to an
+// (ADR 26). The pages under them are unchanged, index routes included: a form posting to an
 // index route's own path (the outreach start) needs that index route to keep its path, so
 // the booking and outreach layouts stay pathless.
 

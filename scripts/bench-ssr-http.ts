@@ -1,5 +1,5 @@
 /**
- * Section `ssr` of `npm run bench` (issue 15): the app's pages as a deployment serves them.
+ * Section `ssr` of `npm run bench` (issue 15, ADR 26): the app's pages as a deployment serves them.
  * Three processes besides the bench itself, all on this machine:
  *
  * - the backends: the mock gateway and CMS over real HTTP (mocks/http-provider.ts) and the

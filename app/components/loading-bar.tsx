@@ -7,7 +7,7 @@ import { useStore } from "../state/stores";
 /**
  * Top progress bar: starts on any route or parameter change, after the throttle. Only
  * navigations in the browser start it, so the server renders nothing and makes no store
- * for it (a store and its snapshot on every request, for nothing: ADR 12); in the browser
+ * for it (a store and its snapshot on every request, for nothing: ADR 26); in the browser
  * the bar starts hidden, so hydration finds the same empty markup.
  */
 export function LoadingBar() {

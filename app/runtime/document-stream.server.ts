@@ -1,7 +1,7 @@
 import { Transform, type TransformCallback } from "node:stream";
 import type { EntryContext } from "react-router";
 
-// How a server-rendered document leaves (app/entry.server.tsx, ADR 12): in one piece unless
+// How a server-rendered document leaves (app/entry.server.tsx, ADR 26): in one piece unless
 // a loader left data pending, and in one chunk per flush of React's.
 
 /**

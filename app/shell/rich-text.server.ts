@@ -18,12 +18,12 @@ const options: sanitizeHtml.IOptions = {
 };
 
 /**
- * Sanitised texts by their raw text. The CMS sends the same few texts (the cookie notice,
- * on every page; the home and footer pages) to every request, and sanitising one means
- * parsing it, about a tenth of the home page's server time (ADR 12). The key is the whole
- * text and the function is pure, so an entry can never be stale and nothing of a request
- * but public CMS text is kept (docs/architecture.md §4.2). Bounded: the oldest used goes
- * first, and long texts are not kept.
+ * Sanitised texts by their raw text. The CMS sends the same few texts to every request
+ * (the cookie notice on every page, the pages' bodies), and sanitising means parsing each:
+ * about 5 % of the home page's server time (ADR 26). The key is the whole text and the
+ * function is pure, so an entry can never be stale, and nothing but public CMS text is kept
+ * (docs/architecture.md §4.2, §4.3). Bounded: the least recently used goes first, and long
+ * texts are not kept.
  */
 const sanitised = new Map<string, SafeHtml>();
 const MAX_ENTRIES = 200;

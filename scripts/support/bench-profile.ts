@@ -1,6 +1,6 @@
 /**
  * Summarises a V8 CPU profile (a .cpuprofile, as `BENCH_CPU_PROF=dir npm run bench -- ssr`
- * writes for the SSR process; ADR 25): where the busy time went, by package and by function.
+ * writes for the SSR process; ADR 26): where the busy time went, by package and by function.
  *
  *   node scripts/support/bench-profile.ts <file.cpuprofile> [rows]
  *

@@ -53,7 +53,7 @@ export const bookable = (status: AvailabilityStatus | undefined) => status === "
 export function MonthCalendar(props: MonthCalendarProps) {
   // The booking store holds what the keyboard changes (the roving day, the day to focus after
   // a month change). Nothing has changed it while the server renders, so the server makes
-  // no store for it and reads none (ADR 25); the browser's first render starts from the same
+  // no store for it and reads none (ADR 26); the browser's first render starts from the same
   // empty state, so hydration finds the same markup.
   return typeof document === "undefined" ? <Calendar {...props} booking={null} focusDate={null} /> : <CalendarWithStore {...props} />;
 }
