@@ -38,6 +38,8 @@ test("the same pages are private for a visitor with a cookie or who refuses trac
   await page.goto("/login?redirectTo=/account");
   await logIn(page);
   await expect(page).toHaveURL(/\/account$/);
+  // Signed in once the account page has drawn (its data loaded with the new session).
+  await expect(page.getByRole("heading", { level: 1, name: "Your account" })).toBeVisible();
   const [home] = await Promise.all([page.waitForResponse((r) => new URL(r.url()).pathname === "/" && r.request().resourceType() === "document"), page.goto("/")]);
   expect(home.headers()["cache-control"]).toBe(PRIVATE);
   await expect(page.getByRole("link", { name: "Account" }).first()).toBeVisible();
