@@ -11,6 +11,7 @@ import { createServerMetrics, startMetricsEndpoint, type MetricsEndpoint } from 
 import type { ServerOptions } from "./options.ts";
 import { loadStaticFiles } from "./static.ts";
 import { createTurnQueue, type Turn } from "./turns.ts";
+import { listen } from "./listen.ts";
 
 // The production HTTP server (ADR 0010): node:http, static files of the client build,
 // React Router's request listener for everything else, and around them what a tier
@@ -243,13 +244,7 @@ export async function startServer(build: ServerBuild, options: ServerOptions): P
   server.keepAliveTimeout = options.keepAliveTimeoutMs;
   server.headersTimeout = options.keepAliveTimeoutMs + 1_000;
 
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen({ port: options.port, host: options.host }, () => {
-      server.off("error", reject);
-      resolve();
-    });
-  });
+  await listen(server, { port: options.port, host: options.host });
   const { port } = server.address() as AddressInfo;
   let metricsEndpoint: MetricsEndpoint | null = null;
   if (metrics && options.metricsPort !== null) {

@@ -2,6 +2,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
+import { listen } from "./listen.ts";
 
 // Prometheus metrics of the HTTP server (ADR 0022): requests by React Router route id,
 // method and status, with their latency; requests in flight, running and waiting their
@@ -163,13 +164,7 @@ export async function startMetricsEndpoint(registries: Registry[], options: { po
       },
     );
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen({ port: options.port, host: options.host }, () => {
-      server.off("error", reject);
-      resolve();
-    });
-  });
+  await listen(server, { port: options.port, host: options.host });
   const { port } = server.address() as AddressInfo;
   const host = !options.host || options.host === "0.0.0.0" || options.host === "::" ? "localhost" : options.host;
   return {

@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
-import { createServer } from "node:net";
 import path from "node:path";
+import { freePort } from "../../scripts/support/production-server.ts";
 import { composeSsrSettings, HAPROXY_CFG, ROOT } from "./deployment";
 import { type LogLine, type Proc, spawnProcess } from "./processes";
 
@@ -49,16 +49,7 @@ export interface StateChange {
   text: string;
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
+export { freePort };
 
 function executable(name: string): string {
   for (const directory of ["/usr/sbin", "/usr/bin", "/usr/local/sbin", "/usr/local/bin"]) {
