@@ -50,7 +50,7 @@ const november = Array.from({ length: 30 }, (_, i) => ({
 describe("rendered on the server without their stores", () => {
   it("the month calendar hydrates without a mismatch, the roving day where the browser puts it", async () => {
     const calendar = (
-      <MonthCalendar month="2026-11" days={november} bookableFrom="2026-11-01" bookableUntil="2027-10-31" selectedDate="2026-11-14" monthHref={(m) => `?month=${m}`} />
+      <MonthCalendar availability={{ month: "2026-11", days: november, bookableFrom: "2026-11-01", bookableUntil: "2027-10-31" }} selectedDate="2026-11-14" monthHref={(m) => `?month=${m}`} />
     );
     const { html, problems } = await serverThenHydrate(calendar);
     expect(problems).toEqual([]);

@@ -49,10 +49,12 @@ function CalendarFor({ month }: { month: string }) {
   return (
     <form>
       <MonthCalendar
-        month={month}
-        days={days(month, (d) => (d < 25 && month === "2026-11" ? "closed" : d === 27 ? "limited" : d === 28 ? "full" : "available"))}
-        bookableFrom="2026-11-25"
-        bookableUntil="2027-11-22"
+        availability={{
+          month,
+          days: days(month, (d) => (d < 25 && month === "2026-11" ? "closed" : d === 27 ? "limited" : d === 28 ? "full" : "available")),
+          bookableFrom: "2026-11-25",
+          bookableUntil: "2027-11-22",
+        }}
         selectedDate={null}
         monthHref={(m) => `?month=${m}`}
       />

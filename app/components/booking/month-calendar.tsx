@@ -24,13 +24,18 @@ const STATUS_SHORT: Record<AvailabilityStatus, string> = {
   closed: "Closed",
 };
 
-export interface MonthCalendarProps {
+/** A month of the gateway's availability, as a venue's and outreach's both answer. */
+export interface CalendarMonth {
   /** YYYY-MM shown. */
   month: string;
-  /** Every day of the month, from the gateway. */
+  /** Every day of the month. */
   days: readonly AvailabilityDay[];
   bookableFrom: string;
   bookableUntil: string;
+}
+
+export interface MonthCalendarProps {
+  availability: CalendarMonth;
   selectedDate?: string | null;
   /** The URL of another month's calendar (a link without JavaScript, a navigation with it). */
   monthHref: (month: string) => string;
@@ -70,7 +75,8 @@ interface CalendarProps extends MonthCalendarProps {
   focusDate: string | null;
 }
 
-function Calendar({ month, days, bookableFrom, bookableUntil, selectedDate, monthHref, name = "visitDate", form, booking, focusDate }: CalendarProps) {
+function Calendar({ availability, selectedDate, monthHref, name = "visitDate", form, booking, focusDate }: CalendarProps) {
+  const { month, days, bookableFrom, bookableUntil } = availability;
   const navigate = useNavigate();
   const gridRef = useRef<HTMLTableElement>(null);
   const statusOf = new Map(days.map((d) => [d.date, d.status]));

@@ -34,10 +34,7 @@ export function ScheduleDate({
       <FieldError id="date-error" error={error} />
       <Form method="get" id="outreach-date-form" preventScrollReset>
         <MonthCalendar
-          month={availability.month}
-          days={availability.days}
-          bookableFrom={availability.bookableFrom}
-          bookableUntil={availability.bookableUntil}
+          availability={availability}
           selectedDate={date}
           monthHref={monthHref}
           name="date"

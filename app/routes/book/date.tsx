@@ -134,10 +134,7 @@ export default function DateStep({ loaderData, actionData }: Route.ComponentProp
         <Form method="post" id="date-form" aria-busy={submitting || undefined}>
           <input type="hidden" name="venueId" value={venueId} />
           <MonthCalendar
-            month={availability.month}
-            days={availability.days}
-            bookableFrom={availability.bookableFrom}
-            bookableUntil={availability.bookableUntil}
+            availability={availability}
             selectedDate={savedDate}
             monthHref={monthHref}
             form="date-form"
