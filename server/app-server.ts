@@ -88,6 +88,15 @@ export async function startServer(build: ServerBuild, options: ServerOptions): P
     }),
   });
 
+  // React Router's work starts in the event loop's check phase, once the poll phase has read
+  // every request that arrived. A page whose data is cached renders without waiting on I/O:
+  // started at once, it would finish before the next socket is read, so under overload the
+  // requests would queue in the kernel's socket buffers, where MAX_IN_FLIGHT neither counts
+  // nor sheds them, and every one would wait (ADR 0010).
+  const handle = (req: IncomingMessage, res: ServerResponse) => {
+    if (!req.socket.destroyed) void handleWithReactRouter(req, res);
+  };
+
   /** Responses being written or waiting their turn: the load-shedding count, and what shutdown waits for. */
   const inFlight = new Set<ServerResponse>();
 
@@ -217,7 +226,7 @@ export async function startServer(build: ServerBuild, options: ServerOptions): P
         // the body arrives, so a few slow uploads could stop every page. Those requests are
         // bounded by MAX_IN_FLIGHT (and the app's rate limits) instead.
         if (hasBody(req)) {
-          void handleWithReactRouter(req, res);
+          setImmediate(handle, req, res);
           return;
         }
         turn = turns.take(() => {
@@ -225,7 +234,7 @@ export async function startServer(build: ServerBuild, options: ServerOptions): P
           // Its connection was closed while it waited (its own close event, which releases
           // the turn, may not have run yet): nothing to render for.
           if (req.socket.destroyed) return;
-          void handleWithReactRouter(req, res);
+          setImmediate(handle, req, res);
         });
         return;
       }

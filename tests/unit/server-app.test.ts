@@ -1,5 +1,5 @@
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
-import { request as httpRequest, type ClientRequest, type IncomingMessage, type ServerResponse } from "node:http";
+import { Agent, get as httpGet, request as httpRequest, type ClientRequest, type IncomingMessage, type ServerResponse } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Counter, Registry } from "prom-client";
@@ -27,6 +27,11 @@ vi.mock("@react-router/node", () => ({
   createRequestListener: (options: { getLoadContext?: (request: Request, client: { address: string }) => unknown }) => (req: IncomingMessage, res: ServerResponse) => {
     const request = new Request(`http://localhost${req.url}`, { headers: req.headers as Record<string, string> });
     if (options.getLoadContext) arrivals.push(options.getLoadContext(request, { address: req.socket.remoteAddress ?? "" }));
+    // A page whose data is cached: answered at once, without waiting on anything.
+    if (req.url?.startsWith("/at-once")) {
+      res.writeHead(200, { "Content-Type": "text/html; charset=utf-8" }).end(`page ${req.url}`);
+      return;
+    }
     held.push({
       path: req.url ?? "",
       res,
@@ -189,6 +194,32 @@ describe("the production server's turns (MAX_CONCURRENT) with shedding and shutd
     expect((await a!.response).status).toBe(200);
     expect((await b!.response).status).toBe(200);
     expect((await send(server.url, "/favicon.svg").response).status).toBe(200);
+  });
+
+  it("requests arriving together are all counted before any is answered: pages answered at once are shed beyond MAX_IN_FLIGHT too", async () => {
+    // Without this, each such page would be answered before the server read the next request,
+    // and under overload the requests would wait in the kernel's socket buffers, unshed.
+    const server = await start({ MAX_IN_FLIGHT: "4" });
+    const { port } = new URL(server.url);
+    const agent = new Agent({ keepAlive: true, maxSockets: 12 });
+    const get = (pathname: string) =>
+      new Promise<{ status: number; retryAfter: string | undefined }>((resolve, reject) => {
+        httpGet({ host: "127.0.0.1", port, path: pathname, agent }, (res) => {
+          res.resume().on("end", () => resolve({ status: res.statusCode ?? 0, retryAfter: res.headers["retry-after"] as string | undefined }));
+        }).once("error", reject);
+      });
+    try {
+      // Twelve open connections first, as a load balancer keeps, then twelve pages on them at once.
+      await Promise.all(Array.from({ length: 12 }, () => get("/healthz")));
+      const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => get(`/at-once/${i}`)));
+      const shed = answers.filter((a) => a.status === 503);
+      expect(shed.length).toBeGreaterThan(0);
+      expect(shed.every((a) => a.retryAfter === "1")).toBe(true);
+      expect(answers.filter((a) => a.status === 200).length).toBeGreaterThanOrEqual(4);
+      expect(answers.length).toBe(12);
+    } finally {
+      agent.destroy();
+    }
   });
 
   it("SIGTERM: the request running and the one waiting are both answered, with Connection: close, then exit 0", async () => {
