@@ -17,9 +17,28 @@ import { SEARCH_TEXTS } from "./texts";
 // the server's first search (first-results.server.ts), which builds the same search without
 // rendering them, both read it here, so the two cannot ask for different searches.
 
-/** Configure: 10 hits a page, the rule contexts, and the page's fixed group type if any. */
+/**
+ * The hit fields the hits list shows (widgets/hits.tsx) and the registration page's
+ * action reads (objectID, which the provider always sends): the provider sends no others.
+ */
+export const RETRIEVED_ATTRIBUTES = ["name", "kind", "town", "postcode", "identifier", "groupType"];
+/** The hit fields the hits list shows highlighted (widgets/hits.tsx); the rest are plain text. */
+export const HIGHLIGHTED_ATTRIBUTES = ["name", "town"];
+
+/**
+ * Configure: 10 hits a page, the rule contexts, and the page's fixed group type if any; and
+ * only the fields the page shows. Every highlighted field of every hit is escaped by
+ * instantsearch.js on each server render and carried in the page's data, so highlights of
+ * fields shown as plain text were most of the search page's hits work (ADR 26).
+ */
 export function configureParams(ruleContexts: string[], filters: string | undefined) {
-  return { hitsPerPage: HITS_PER_PAGE, ruleContexts, ...(filters ? { filters } : {}) };
+  return {
+    hitsPerPage: HITS_PER_PAGE,
+    ruleContexts,
+    attributesToRetrieve: RETRIEVED_ATTRIBUTES,
+    attributesToHighlight: HIGHLIGHTED_ATTRIBUTES,
+    ...(filters ? { filters } : {}),
+  };
 }
 
 export function refinementListParams(attribute: string) {
