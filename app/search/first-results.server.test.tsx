@@ -6,6 +6,7 @@ import { createSearchClient } from "./client";
 import { getFirstResults } from "./first-results.server";
 import { OrganisationSearchTree } from "./organisation-search";
 import { createSearchCache, type SearchRequest } from "./search-cache.server";
+import { HIGHLIGHTED_ATTRIBUTES, RETRIEVED_ATTRIBUTES } from "./widget-params";
 
 // The loader's first results must be what InstantSearch's getServerState gives for the same
 // page and URL (so <InstantSearch> hydrates from them without searching again), from one
@@ -111,6 +112,17 @@ describe("first results", () => {
     const [main] = initialResults[indexName]?.results ?? [];
     expect(main?.nbHits).toBeGreaterThan(0);
     expect(main?.hits.every((hit) => (hit as { kind?: string }).kind === "Primary school")).toBe(true);
+  });
+
+  it("carry only the hit fields the page shows, and highlights only of those it shows highlighted", async () => {
+    const { initialResults } = await firstResults(REGISTRATION, "?q=school");
+    const hits = (initialResults[indexName]?.results?.[0]?.hits ?? []) as Array<Record<string, unknown>>;
+    expect(hits.length).toBeGreaterThan(0);
+    for (const hit of hits) {
+      const fields = Object.keys(hit).filter((key) => !key.startsWith("_") && key !== "objectID" && key !== "__position" && key !== "__queryID");
+      expect(fields.every((field) => RETRIEVED_ATTRIBUTES.includes(field))).toBe(true);
+      expect(Object.keys(hit._highlightResult as object).sort()).toEqual([...HIGHLIGHTED_ATTRIBUTES].sort());
+    }
   });
 
   it("send no user token; the page keeps its own anonymous one for the browser", async () => {
