@@ -80,9 +80,13 @@ export const configSchema = z
     /** The card provider's hosted payment page origins, allowed as form targets (no-JS checkout redirects there). */
     PAYMENT_PAGE_ORIGINS: origins,
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-    /** Seconds a public backend answer (CMS content, venues) is fresh in a process's cache; 0 turns the cache off. */
+    /**
+     * The longest a public backend answer (CMS content, venues) is fresh in a process's cache,
+     * and the freshness of one whose Cache-Control gives none (ADR 0027: the CMS's own
+     * `max-age`/`s-maxage` applies below it); 0 turns the cache off.
+     */
     PUBLIC_CACHE_TTL_SECONDS: z.coerce.number().int().min(0).max(3_600).default(60),
-    /** Seconds after that it may still be served while it is fetched again (stale-while-revalidate). */
+    /** The longest it may then be served while it is fetched again (bounds the CMS's `stale-while-revalidate`, as above). */
     PUBLIC_CACHE_STALE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
     /** `s-maxage` of pages that are the same for every anonymous visitor (a CDN may keep them). */
     PUBLIC_PAGE_MAX_AGE_SECONDS: z.coerce.number().int().min(0).max(3_600).default(60),
