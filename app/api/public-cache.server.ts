@@ -127,15 +127,10 @@ export function createPublicCache(options: PublicCacheOptions) {
   /**
    * The answer for `key`: fresh from the cache; stale from the cache while one load
    * refreshes it; or from a load (one for every request waiting on the key). `name` is
-   * what metrics call the lookup (an operation). `bypass`: not cacheable, loaded as it is.
+   * what metrics call the lookup (an operation).
    */
-  async function read<V>(key: string, name: string, run: () => Promise<Loaded<V>>, { bypass = false } = {}): Promise<V> {
-    if (bypass || options.ttlMs <= 0) {
-      counts.bypassed += 1;
-      counts.loads += 1;
-      const loaded = await run();
-      return options.copyPerReader ? fromStored<V>(toStored(loaded.value)) : loaded.value;
-    }
+  async function read<V>(key: string, name: string, run: () => Promise<Loaded<V>>): Promise<V> {
+    if (options.ttlMs <= 0) return pass(async () => (await run()).value);
     const entry = store.get(key);
     const age = entry ? now() - entry.loadedAt : Infinity;
     const inflight = loading.get(key);
@@ -161,8 +156,17 @@ export function createPublicCache(options: PublicCacheOptions) {
     return answer<V>(await (inflight ?? load(key, run)));
   }
 
+  /** Loads past the cache, for what must not be cached (a personal request), or when the cache is off. */
+  async function pass<V>(run: () => Promise<V>): Promise<V> {
+    counts.bypassed += 1;
+    counts.loads += 1;
+    const value = await run();
+    return options.copyPerReader ? fromStored<V>(toStored(value)) : value;
+  }
+
   return {
     read,
+    pass,
     counts: (): Readonly<PublicCacheCounts> => ({ ...counts }),
     clear: () => store.clear(),
     get size() { return store.size; },

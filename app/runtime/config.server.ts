@@ -41,6 +41,11 @@ export const configSchema = z
     SEARCH_HOSTS: z.string().optional(),
     /** Seconds an answer to the server's anonymous searches stays fresh in the per-process cache (ADR 0024); 0: no cache. */
     SEARCH_CACHE_TTL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
+    /**
+     * Seconds after that an answer may still be served while one call refreshes it; past them
+     * the search waits for a new answer (ADR 0027). Unset: the TTL.
+     */
+    SEARCH_CACHE_STALE_SECONDS: z.coerce.number().int().min(0).max(86_400).optional(),
     TICKETING_SESSION_COOKIE: z
       .string()
       .regex(/^[A-Za-z0-9_.-]{1,64}$/, "letters, digits, _ . - only")
@@ -120,6 +125,8 @@ export interface Config {
   search: { indexName: string; appId: string; apiKey: string; hosts: string[] | null };
   /** Freshness of the server's cached search answers; 0: not cached. Not part of `search`, which pages pass to the browser. */
   searchCacheTtlMs: number;
+  /** How long after that a cached search answer may be served while it is refreshed. */
+  searchCacheStaleMs: number;
   sessionCookieName: string;
   sessionSecret: string;
   environmentLabel: string;
@@ -164,6 +171,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       hosts: c.SEARCH_HOSTS ? c.SEARCH_HOSTS.split(",").map((h) => h.trim()) : null,
     },
     searchCacheTtlMs: c.SEARCH_CACHE_TTL_SECONDS * 1000,
+    searchCacheStaleMs: (c.SEARCH_CACHE_STALE_SECONDS ?? c.SEARCH_CACHE_TTL_SECONDS) * 1000,
     sessionCookieName: c.TICKETING_SESSION_COOKIE,
     sessionSecret: c.SESSION_SECRET,
     environmentLabel: c.ENVIRONMENT_LABEL,
