@@ -37,6 +37,18 @@ describe("gatewayCall and cmsCall", () => {
     expect(result).toMatchObject({ ok: false, operation: "getPage" });
   });
 
+  it("show the CMS's response to whoever asks, for its Cache-Control (the public cache reads it)", async () => {
+    vi.stubGlobal("fetch", vi.fn(async () => new Response(JSON.stringify({ type: "about:blank", title: "Not found", status: 404 }), {
+      status: 404,
+      headers: { "Content-Type": "application/problem+json", "Cache-Control": "public, max-age=10" },
+    })));
+    const seen: (string | null)[] = [];
+    await cmsCall(createCmsClient({ baseUrl: BASE, timeoutMs: 1_000 }), "get", "/pages/{slug}", { params: { path: { slug: "about" } } }, (response) =>
+      seen.push(response.headers.get("Cache-Control")),
+    );
+    expect(seen).toEqual(["public, max-age=10"]);
+  });
+
   it("refuse, at compile time and at run time, a method the contract has not for that path", async () => {
     const client = createGatewayClient({ baseUrl: BASE, timeoutMs: 1_000 });
     // @ts-expect-error: /auth/login has no GET in contracts/gateway.yaml

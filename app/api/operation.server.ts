@@ -32,12 +32,20 @@ export function gatewayCall<
   return call("gateway", id, () => client.request(method, path, init as never)) as never;
 }
 
-/** One CMS operation, by its method and path. */
+/**
+ * One CMS operation, by its method and path. `onResponse` is shown the HTTP response (its
+ * headers: the public cache keeps an answer as long as its Cache-Control allows,
+ * docs/decisions/0027-cache-control-from-the-cms-and-one-cache.md); not called when none came.
+ */
 export function cmsCall<
   M extends HttpMethod,
   P extends PathsWithMethod<CmsPaths, M>,
   Init extends MaybeOptionalInit<CmsPaths[P], M>,
->(client: CmsClient, method: M, path: P, init: Init): Promise<ApiResult<Answer<CmsPaths, P, M, Init>, OperationOf<"cms", P, M>>> {
+>(client: CmsClient, method: M, path: P, init: Init, onResponse?: (response: Response) => void): Promise<ApiResult<Answer<CmsPaths, P, M, Init>, OperationOf<"cms", P, M>>> {
   const id = operationId("cms", path, method) as OperationOf<"cms", P, M>;
-  return call("cms", id, () => client.request(method, path, init as never)) as never;
+  return call("cms", id, async () => {
+    const outcome = await client.request(method, path, init as never);
+    onResponse?.(outcome.response);
+    return outcome;
+  }) as never;
 }

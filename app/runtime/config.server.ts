@@ -41,6 +41,11 @@ export const configSchema = z
     SEARCH_HOSTS: z.string().optional(),
     /** Seconds an answer to the server's anonymous searches stays fresh in the per-process cache (ADR 0024); 0: no cache. */
     SEARCH_CACHE_TTL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
+    /**
+     * Seconds after that an answer may still be served while one call refreshes it; past them
+     * the search waits for a new answer (ADR 0027). Unset: the TTL.
+     */
+    SEARCH_CACHE_STALE_SECONDS: z.coerce.number().int().min(0).max(86_400).optional(),
     TICKETING_SESSION_COOKIE: z
       .string()
       .regex(/^[A-Za-z0-9_.-]{1,64}$/, "letters, digits, _ . - only")
@@ -80,9 +85,13 @@ export const configSchema = z
     /** The card provider's hosted payment page origins, allowed as form targets (no-JS checkout redirects there). */
     PAYMENT_PAGE_ORIGINS: origins,
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-    /** Seconds a public backend answer (CMS content, venues) is fresh in a process's cache; 0 turns the cache off. */
+    /**
+     * The longest a public backend answer (CMS content, venues) is fresh in a process's cache,
+     * and the freshness of one whose Cache-Control gives none (ADR 0027: the CMS's own
+     * `max-age`/`s-maxage` applies below it); 0 turns the cache off.
+     */
     PUBLIC_CACHE_TTL_SECONDS: z.coerce.number().int().min(0).max(3_600).default(60),
-    /** Seconds after that it may still be served while it is fetched again (stale-while-revalidate). */
+    /** The longest it may then be served while it is fetched again (bounds the CMS's `stale-while-revalidate`, as above). */
     PUBLIC_CACHE_STALE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
     /** `s-maxage` of pages that are the same for every anonymous visitor (a CDN may keep them). */
     PUBLIC_PAGE_MAX_AGE_SECONDS: z.coerce.number().int().min(0).max(3_600).default(60),
@@ -116,6 +125,8 @@ export interface Config {
   search: { indexName: string; appId: string; apiKey: string; hosts: string[] | null };
   /** Freshness of the server's cached search answers; 0: not cached. Not part of `search`, which pages pass to the browser. */
   searchCacheTtlMs: number;
+  /** How long after that a cached search answer may be served while it is refreshed. */
+  searchCacheStaleMs: number;
   sessionCookieName: string;
   sessionSecret: string;
   environmentLabel: string;
@@ -160,6 +171,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       hosts: c.SEARCH_HOSTS ? c.SEARCH_HOSTS.split(",").map((h) => h.trim()) : null,
     },
     searchCacheTtlMs: c.SEARCH_CACHE_TTL_SECONDS * 1000,
+    searchCacheStaleMs: (c.SEARCH_CACHE_STALE_SECONDS ?? c.SEARCH_CACHE_TTL_SECONDS) * 1000,
     sessionCookieName: c.TICKETING_SESSION_COOKIE,
     sessionSecret: c.SESSION_SECRET,
     environmentLabel: c.ENVIRONMENT_LABEL,

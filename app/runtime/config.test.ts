@@ -67,6 +67,14 @@ describe("search cache", () => {
     expect(parseConfig({ SEARCH_CACHE_TTL_SECONDS: "0" }).searchCacheTtlMs).toBe(0);
   });
 
+  it("serves a stale answer while it is refreshed for as long as the TTL by default, or as configured", () => {
+    expect(parseConfig({}).searchCacheStaleMs).toBe(60_000);
+    expect(parseConfig({ SEARCH_CACHE_TTL_SECONDS: "300" }).searchCacheStaleMs).toBe(300_000);
+    expect(parseConfig({ SEARCH_CACHE_TTL_SECONDS: "300", SEARCH_CACHE_STALE_SECONDS: "30" }).searchCacheStaleMs).toBe(30_000);
+    expect(parseConfig({ SEARCH_CACHE_STALE_SECONDS: "0" }).searchCacheStaleMs).toBe(0);
+    expect(() => parseConfig({ SEARCH_CACHE_STALE_SECONDS: "-1" })).toThrow(/SEARCH_CACHE_STALE_SECONDS:/);
+  });
+
   it("is not part of the search settings pages pass to the browser", () => {
     expect(Object.keys(parseConfig({}).search).sort()).toEqual(["apiKey", "appId", "hosts", "indexName"]);
   });

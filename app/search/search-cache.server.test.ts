@@ -154,6 +154,27 @@ describe("search cache", () => {
     expect(p.sent).toHaveLength(2);
   });
 
+  it("serves a stale answer for its own stale window when one is configured, then waits", async () => {
+    const p = provider();
+    const time = clock();
+    const cache = createSearchCache({ ttlMs: TTL, staleMs: 10_000, now: time.now });
+    await cache.search(p.client, query("leeds"));
+    p.setVersion(2);
+    p.fail(new Error("provider down"));
+    time.advance(TTL + 9_000);
+    const stale = await cache.search(p.client, query("leeds"));
+    expect((stale.results[0] as { version: number }).version).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    // The refresh failed: the answer stays, but past TTL + 10 s it is not shown.
+    time.advance(1_001);
+    await expect(cache.search(p.client, query("leeds"))).rejects.toThrow("provider down");
+    p.fail(null);
+    const fresh = await cache.search(p.client, query("leeds"));
+    expect((fresh.results[0] as { version: number }).version).toBe(2);
+    expect(p.sent).toHaveLength(4);
+    expect(cache.counts()).toMatchObject({ misses: 3, staleHits: 1, providerCalls: 4 });
+  });
+
   it("keeps no failure: the error reaches the caller and the next request asks again", async () => {
     const p = provider();
     const cache = createSearchCache({ ttlMs: TTL });

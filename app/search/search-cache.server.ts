@@ -1,13 +1,16 @@
-import { LRUCache } from "lru-cache";
+import { createPublicCache, type CacheOutcome, type Freshness } from "../api/public-cache.server";
+import { config } from "../runtime/config.server";
 import { countCacheLookup } from "../runtime/metrics.server";
 
 // A per-process cache of the search provider's answers to the server's anonymous searches
-// (the first results of a search page; ADR 0024). Bounded in entries and bytes, fresh for
-// the configured TTL, then served stale for at most one more TTL while one call refreshes
-// it; one provider call per key however many requests wait for it. It never holds anything
-// personal: the key and the request sent are the search without its user token, and
-// searches that would be personal (personalisation, an authenticated user token) are
-// neither cached nor deduplicated.
+// (the first results of a search page; ADR 0024), on the public cache of app/api
+// (docs/decisions/0027-cache-control-from-the-cms-and-one-cache.md): bounded in entries and
+// bytes, fresh for SEARCH_CACHE_TTL_SECONDS, then served stale for SEARCH_CACHE_STALE_SECONDS
+// while one call refreshes it, then too old: the search waits; one provider call per key
+// however many requests wait for it. Every request gets its own copy of the answer. It never
+// holds anything personal: the key and the request sent are the search without its user
+// token, and searches that would be personal (personalisation, an authenticated user token)
+// are neither cached nor deduplicated.
 
 /** One query of a multi-query, as instantsearch.js's helper sends it. */
 export interface SearchRequest {
@@ -27,21 +30,23 @@ export interface MultiQueryClient {
 export interface SearchCacheOptions {
   /** How long an answer is fresh; 0 turns the cache off (every search goes to the provider). */
   ttlMs: number;
+  /** How long after that it may be served while one call refreshes it (default: `ttlMs`). */
+  staleMs?: number;
   maxEntries?: number;
   maxBytes?: number;
   /** The clock (tests); milliseconds. */
   now?: () => number;
   /** Told of every lookup in the cache (for metrics); a search waiting on another's call is a miss. */
-  onLookup?: (outcome: "hit" | "miss" | "stale") => void;
+  onLookup?: (outcome: CacheOutcome) => void;
 }
 
 /** Counts since the cache was made, for metrics. */
 export interface SearchCacheCounts {
   /** Answered from a fresh entry. */
   hits: number;
-  /** Answered from a stale entry while it is refreshed. */
+  /** Answered from a stale entry, starting its refresh. */
   staleHits: number;
-  /** Waited for a call another request had already started. */
+  /** Joined a call another request had already started (waiting for it, or given the stale answer it refreshes). */
   inflight: number;
   /** No usable entry: waited for a new call. */
   misses: number;
@@ -102,74 +107,46 @@ function checkedAnswer(answer: unknown, requests: number): SearchAnswer {
   return { results };
 }
 
-interface FetchContext {
-  client: MultiQueryClient;
-  requests: SearchRequest[];
-}
-
 export function createSearchCache(options: SearchCacheOptions): SearchCache {
-  const { ttlMs } = options;
-  const counts: SearchCacheCounts = { hits: 0, staleHits: 0, inflight: 0, misses: 0, bypassed: 0, providerCalls: 0 };
+  const freshness: Freshness = { ttlMs: options.ttlMs, staleMs: options.staleMs ?? options.ttlMs };
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
+  const { onLookup } = options;
+  const cache = createPublicCache({
+    ...freshness,
+    maxEntries: options.maxEntries ?? DEFAULT_MAX_ENTRIES,
+    maxBytes,
+    maxEntryBytes: Math.min(MAX_ENTRY_BYTES, maxBytes),
+    // Stored as JSON: every request parses its own copy, so nothing one request does to
+    // its answer (instantsearch.js writes into results) reaches another.
+    copyPerReader: true,
+    now: options.now,
+    onLookup: onLookup && ((_, outcome) => onLookup(outcome)),
+  });
 
-  async function call(client: MultiQueryClient, requests: SearchRequest[]): Promise<SearchAnswer> {
-    counts.providerCalls += 1;
-    return checkedAnswer(await client.search(requests), requests.length);
-  }
-
-  const cache =
-    ttlMs > 0
-      ? new LRUCache<string, string, FetchContext>({
-          max: options.maxEntries ?? DEFAULT_MAX_ENTRIES,
-          maxSize: options.maxBytes ?? DEFAULT_MAX_BYTES,
-          maxEntrySize: Math.min(MAX_ENTRY_BYTES, options.maxBytes ?? DEFAULT_MAX_BYTES),
-          sizeCalculation: (value) => Buffer.byteLength(value),
-          ttl: ttlMs,
-          // Stale while revalidate: a stale answer is given at once while one call refreshes it.
-          allowStale: true,
-          noDeleteOnStaleGet: true,
-          // An injected clock is read every time (no 1 ms caching of the time).
-          ...(options.now ? { perf: { now: options.now }, ttlResolution: 0 } : {}),
-          // Stored as JSON: every request parses its own copy, so nothing one request does to
-          // its answer (instantsearch.js writes into results) reaches another.
-          fetchMethod: async (_key, _stale, { context }) => JSON.stringify(await call(context.client, context.requests)),
-        })
-      : null;
+  const call = async (client: MultiQueryClient, requests: SearchRequest[]) => checkedAnswer(await client.search(requests), requests.length);
 
   return {
-    async search(client, requests) {
+    search(client, requests) {
+      // A personal search is sent as asked (its token belongs to it), past the cache.
+      if (requests.some(isPersonal)) return cache.pass(() => call(client, [...requests]));
       const anonymous = requests.map(anonymousRequest);
-      if (!cache || requests.some(isPersonal)) {
-        counts.bypassed += 1;
-        // A personal search is sent as asked (its token belongs to it); an anonymous one without the token.
-        return call(client, requests.some(isPersonal) ? [...requests] : anonymous);
-      }
-      const key = stableJson(anonymous);
-      // Stale for longer than one more TTL: too old to show, wait for the new answer.
-      const tooStale = cache.has(key) === false && cache.getRemainingTTL(key) < -ttlMs;
-      const status: LRUCache.Status<string, string, FetchContext> = {};
-      const json = await cache.fetch(key, {
-        context: { client, requests: anonymous },
-        status,
-        ...(tooStale ? { allowStale: false } : {}),
-      });
-      const outcome = status.fetch === "hit" ? "hit" : status.fetch === "stale" && !tooStale ? "stale" : "miss";
-      if (status.fetch === "inflight") counts.inflight += 1;
-      else counts[outcome === "hit" ? "hits" : outcome === "stale" ? "staleHits" : "misses"] += 1;
-      options.onLookup?.(outcome);
-      if (json === undefined) throw new Error("Search provider: no answer");
-      return JSON.parse(json) as SearchAnswer;
+      // A failed call throws: nothing is kept, and every request waiting for it gets the error.
+      return cache.read(stableJson(anonymous), "search", async () => ({ value: await call(client, anonymous), keepFor: freshness }));
     },
-    counts: () => ({ ...counts }),
-    size: () => ({ entries: cache?.size ?? 0, bytes: cache?.calculatedSize ?? 0 }),
-    storedAnswers: () => (cache ? [...cache.values()] : []),
+    counts: () => {
+      const { loads, ...counts } = cache.counts();
+      return { ...counts, providerCalls: loads };
+    },
+    size: () => ({ entries: cache.size, bytes: cache.bytes }),
+    storedAnswers: () => cache.storedAnswers(),
   };
 }
 
 let processCache: SearchCache | undefined;
 
-/** This process's cache, fresh for SEARCH_CACHE_TTL_SECONDS (made on first use). */
-export function processSearchCache(ttlMs: number): SearchCache {
-  processCache ??= createSearchCache({ ttlMs, onLookup: (outcome) => countCacheLookup("search", outcome) });
+/** This process's cache, fresh for SEARCH_CACHE_TTL_SECONDS and then stale for SEARCH_CACHE_STALE_SECONDS (made on first use). */
+export function processSearchCache(ttlMs: number, staleMs: number = config.searchCacheStaleMs): SearchCache {
+  processCache ??= createSearchCache({ ttlMs, staleMs, onLookup: (outcome) => countCacheLookup("search", outcome) });
   return processCache;
 }
 

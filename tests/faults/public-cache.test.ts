@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { http, HttpResponse } from "msw";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { DEMO_USER } from "../../mocks/backend";
 import { startApp, type App } from "./support/app";
 
@@ -19,6 +20,7 @@ beforeAll(() => {
   });
 });
 afterAll(() => app.close());
+afterEach(() => app.embedded.server.resetHandlers());
 const siteRequests = () => cmsRequests.filter((path) => path.endsWith("/site")).length;
 const page = async (path: string, cookie?: string) => (await app.request(path, { cookie })).text();
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -52,5 +54,17 @@ describe("the public cache in the app", () => {
     await page("/");
     await sleep(50);
     expect(await page("/")).toContain("now in Halifax too");
+  });
+
+  it("keeps no CMS answer whose Cache-Control says no-store: every page asks again (ADR 0027)", async () => {
+    const site = app.embedded.backend.state.site;
+    app.embedded.server.use(
+      http.get(`${process.env.CMS_BASE_URL}/site`, () => HttpResponse.json(site, { headers: { "Cache-Control": "no-store" } })),
+    );
+    // Past the kept answer's TTL and stale window: the next page waits for the CMS.
+    await sleep(2_100);
+    cmsRequests.length = 0;
+    for (let i = 0; i < 3; i++) expect(await page("/")).toContain(site.tagline);
+    expect(siteRequests()).toBe(3);
   });
 });
