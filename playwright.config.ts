@@ -1,4 +1,5 @@
 import { defineConfig } from "@playwright/test";
+import { EMBEDDED_TEST_CONTROLS } from "./tests/e2e/embedded-controls";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 
@@ -49,6 +50,9 @@ export default defineConfig({
       RATE_LIMIT_REGISTRATION: "10000/60",
       RATE_LIMIT_PASSWORD_RESET: "10000/60",
       RATE_LIMIT_NEWSLETTER: "10000/60",
+      // A few seeded users' holds and free payments answered as a gateway sometimes would
+      // (tests/e2e/booking-gateway-answers.spec.ts; ADR 28). Only this server sets it.
+      EMBEDDED_TEST_CONTROLS: JSON.stringify(EMBEDDED_TEST_CONTROLS),
     },
     reuseExistingServer: false,
     timeout: 60_000,

@@ -5,7 +5,9 @@ import { createGroupTypes, createRegistrationTerms } from "./cms-registration";
 import { createBookingTerms } from "./booking/content";
 import { createAdvisories, createOutreachTerms } from "./booking/outreach-content";
 import { awaitingCard } from "./booking/orders";
-import { cancellationPolicy, createBookingService, createBookingState } from "./booking/service";
+import {
+  TEST_CONTROLS_ENV, cancellationPolicy, createBookingService, createBookingState, parseTestControls, type TestControls,
+} from "./booking/service";
 import type { Advisory, BookingState } from "./booking/types";
 import { isoDateInLondon } from "./dates";
 import { organisationFromIndex } from "./indexed-organisations";
@@ -33,6 +35,12 @@ export interface BackendOptions {
   now?: () => number;
   /** Simulated processing time of checkout and payments, so tests can overlap requests with it. */
   bookingLatencyMs?: number;
+  /**
+   * Holds and free payments answered as a gateway sometimes would, for the users named
+   * (booking/test-controls.ts). Defaults to those in EMBEDDED_TEST_CONTROLS, which only the
+   * end-to-end tests' server sets (docs/decisions/0028-test-controls-of-the-embedded-default.md).
+   */
+  testControls?: TestControls;
 }
 
 const SESSION_HOURS = 8;
@@ -85,8 +93,9 @@ export function createBackend(options: BackendOptions = {}) {
   let state = build();
   const startedAt = Date.now();
   const now = options.now ?? (() => (fixedToday ? fixedToday.getTime() + (Date.now() - startedAt) : Date.now()));
+  const testControls = options.testControls ?? controlsFromEnvironment();
   const booking = createBookingService({
-    state: () => state, today: todayIso, now, latencyMs: options.bookingLatencyMs ?? 0, allowedActions,
+    state: () => state, today: todayIso, now, latencyMs: options.bookingLatencyMs ?? 0, allowedActions, testControls,
   });
 
   function build(): BackendState {
@@ -331,6 +340,13 @@ export function createBackend(options: BackendOptions = {}) {
     },
   };
   return backend;
+}
+
+/** The test controls the environment names; said once when there are any, so a server running with them shows it. */
+function controlsFromEnvironment(): TestControls {
+  const controls = parseTestControls(process.env[TEST_CONTROLS_ENV]);
+  if (controls.size > 0) console.log(`Embedded default: test controls (${TEST_CONTROLS_ENV}) for ${[...controls.keys()].join(", ")}`);
+  return controls;
 }
 
 export function summariseOrder(o: Order): OrderSummary {

@@ -39,6 +39,11 @@ export const BOOKING_E2E_USERS: readonly [id: string, email: string, firstName: 
   ["usr-2103", "booking.rival@example.org", "Jude", "Farrow", "home-education", "org-2004"],
   ["usr-2104", "booking.nojs@example.org", "Kit", "Ramsey", "home-education", "org-2005"],
   ["usr-1114", "booking.moretime@example.org", "Vera", "Holt", "education", "org-1018"],
+  // Answered by the embedded default's test controls (tests/e2e/embedded-controls.ts): they
+  // make no orders, so each shares a school with a booking test above.
+  ["usr-1115", "booking.unheld@example.org", "Wren", "Ashdown", "education", "org-1007"],
+  ["usr-1116", "booking.lapse@example.org", "Yara", "Pelham", "education", "org-1008"],
+  ["usr-2105", "booking.freefail@example.org", "Zeb", "Orrell", "home-education", "org-2002"],
   // Outreach e2e: schools in the outreach region, one outside it (Manchester), and a tour operator.
   ["usr-1108", "outreach.school@example.org", "Lena", "Marsh", "education", "org-1014"],
   ["usr-1109", "outreach.keys@example.org", "Omar", "Quayle", "education", "org-1015"],

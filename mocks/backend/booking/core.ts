@@ -4,6 +4,7 @@ import {
   DAY_CAPACITY, fromMinutes, isTimeOfDay, seededDayTaken, seededSlotTaken, slotId, slotStarts, slotStatus, toMinutes,
 } from "./calendar";
 import { priceOutreach } from "./outreach-rules";
+import { NO_TEST_CONTROLS, applyTestControls, type TestControls } from "./test-controls";
 import { BASKET_EXPIRY_DAYS, PAYMENT_SESSION_MINUTES, TICKET_TYPES, gbp, priceTickets, priceVisit } from "./rules";
 import type {
   Activity, BasketRecord, Failure, Order, OrderDetail, Outcome, Payment, PaymentRecord, PaymentSession,
@@ -49,11 +50,16 @@ export interface BookingContext {
   latencyMs: number;
   /** What the user may do with an order today (index.ts, shared with getOrder). */
   allowedActions: (order: Order, today: string) => NonNullable<Order["allowedActions"]>;
+  /** The embedded default's test controls (test-controls.ts); none unless its environment variable names users. */
+  testControls?: TestControls;
 }
 
 export function createCore(ctx: BookingContext) {
   const st = () => ctx.state();
   const bs = () => ctx.state().booking;
+  const testControls = applyTestControls(
+    ctx.testControls ?? NO_TEST_CONTROLS, (userId) => st().users.get(userId)?.user.email, () => bs().testControlsUsed,
+  );
 
   // ---- Catalogue and capacity ---------------------------------------------------------
 
@@ -308,7 +314,7 @@ export function createCore(ctx: BookingContext) {
     ctx, st, bs,
     activitiesAt, activity, approvedOrganisationIds, basketEntries, basketParticipants, dayRemaining, deriveDetail,
     entry, findSlot, groupSize, newPaymentSession, orderParticipants, organisationOf, outreachActivity, ownBasket, ownOrder,
-    priceLines, quiet, sessionOf, slotsOf, sweep, ticketLines, toActivity, toPayment, usage, userName, venue,
+    priceLines, quiet, sessionOf, slotsOf, sweep, testControls, ticketLines, toActivity, toPayment, usage, userName, venue,
     visitTotals, withActions,
   };
 }

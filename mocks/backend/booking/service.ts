@@ -20,6 +20,7 @@ import type { BookingState } from "./types";
 // team's calendar, the questionnaire and the outreach steps; rules in outreach-rules.ts).
 
 export type { BookingContext } from "./core";
+export { NO_TEST_CONTROLS, TEST_CONTROLS_ENV, parseTestControls, type TestControls } from "./test-controls";
 export { cancellationPolicy } from "./orders";
 export { kindFor } from "./service/drafts";
 
@@ -33,6 +34,7 @@ export function createBookingState(): BookingState {
     extraTaken: new Map(),
     extraDayTaken: new Map(),
     counters: { basket: 1000, order: 6000, payment: 3000 },
+    testControlsUsed: new Set(),
   };
 }
 

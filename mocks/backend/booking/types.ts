@@ -153,6 +153,8 @@ export interface BookingState {
   /** Extra places taken on a day at a venue (`${venueId} ${date}`), in no slot of the basket's, e.g. by a provider state. */
   extraDayTaken: Map<string, number>;
   counters: { basket: number; order: number; payment: number };
+  /** `${basketId} ${control}`: the test controls already applied to a basket (test-controls.ts). */
+  testControlsUsed: Set<string>;
 }
 
 export type Failure = { ok: false; status: number; code: string; detail: string; errors?: FieldError[]; title?: string };

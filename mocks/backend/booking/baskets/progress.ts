@@ -24,7 +24,7 @@ const KIND_NAMES = { visit: "school visit", "group-visit": "group visit", outrea
 type StepRules = Pick<VisitSteps, "scheduleErrors"> & Pick<GroupVisitSteps, "ticketErrors"> & Pick<PaymentStep, "paymentErrors" | "quoteTotal">;
 
 export function createProgress(core: Core, outreach: Outreach, { paymentErrors, quoteTotal, scheduleErrors, ticketErrors }: StepRules) {
-  const { ctx, st, activitiesAt } = core;
+  const { ctx, st, activitiesAt, testControls } = core;
 
   function stepDone(b: BasketRecord, step: BasketStep): boolean {
     if (b.kind === "outreach" && step.startsWith("outreach-")) return outreach.stepDone(b, step);
@@ -44,8 +44,9 @@ export function createProgress(core: Core, outreach: Outreach, { paymentErrors, 
       case "group-details":
         return !!b.groupDetails;
       case "payment":
-        // Free bookings skip payment.
-        return quoteTotal(b) === 0 || (!!b.payment && paymentErrors(b, b.payment).length === 0);
+        // Free bookings skip payment (unless a test control has them ask for "none", test-controls.ts).
+        return (quoteTotal(b) === 0 && !testControls.asksFreePayment(b.userId))
+          || (!!b.payment && paymentErrors(b, b.payment).length === 0);
       default:
         return false;
     }

@@ -7,7 +7,7 @@ import type { BookingParts } from "./parts";
 // on request, docs/decisions/0013-longer-holds-on-request.md), given up, or extended once.
 
 export function createHoldOperations({ ctx, core, baskets }: BookingParts) {
-  const { ownBasket } = core;
+  const { ownBasket, testControls } = core;
   const { capacityFailure, editable, incomplete, toBasket } = baskets;
 
   return {
@@ -22,8 +22,11 @@ export function createHoldOperations({ ctx, core, baskets }: BookingParts) {
       if (b.hold) return ok(toBasket(b));
       const capacity = capacityFailure(b);
       if (capacity) return capacity;
+      const fault = testControls.holdFault(userId, b.id);
+      if (fault) return fault;
       const minutes = extended ? EXTENDED_HOLD_MINUTES : HOLD_MINUTES;
-      b.hold = { expiresAt: ctx.now() + minutes * 60_000, extensionsRemaining: HOLD_EXTENSIONS };
+      const length = testControls.holdLength(userId, b.id, minutes * 60_000);
+      b.hold = { expiresAt: ctx.now() + length, extensionsRemaining: HOLD_EXTENSIONS };
       b.status = "held";
       delete b.holdLapsedAt;
       return ok(toBasket(b));

@@ -9,7 +9,7 @@ import type { BookingParts } from "./parts";
 // The outreach steps are in outreach.ts.
 
 export function createStepOperations({ core, baskets }: BookingParts) {
-  const { visitTotals } = core;
+  const { testControls, visitTotals } = core;
   const {
     groupActivityErrors, saveStep, optionalText, parseGroupDetails, parseInformation, parseSchedule, parseTickets,
     paymentErrors, scheduleErrors, ticketErrors, touch, validateDate,
@@ -117,6 +117,8 @@ export function createStepOperations({ core, baskets }: BookingParts) {
         };
         const problems = paymentErrors(b, choice);
         if (problems.length > 0) return fail(422, "payment_method_unavailable", problems[0]?.message ?? "Choose another way to pay.", problems);
+        const fault = choice.method === "none" ? testControls.freePaymentFault(userId, b.id) : undefined;
+        if (fault) return fault;
         b.payment = choice;
         touch(b);
         return ok(null);

@@ -1,0 +1,111 @@
+import type { Failure } from "./types";
+
+// Test controls of the embedded default (docs/decisions/0028-test-controls-of-the-embedded-default.md):
+// for the users named in one environment variable, set only by the end-to-end tests' server,
+// the mock gateway answers the first hold or the first free payment of each of their
+// baskets as a real gateway sometimes would (not at all, or with a short hold), so the
+// pages made for those answers can be seen in a browser. No request can turn them on, and
+// with GATEWAY_BASE_URL set the mock is not loaded at all (docs/architecture.md §3).
+
+/** The environment variable: JSON, an object of user emails to their controls. */
+export const TEST_CONTROLS_ENV = "EMBEDDED_TEST_CONTROLS";
+
+export interface UserTestControls {
+  /** The first hold placed on each of the user's baskets fails, as a gateway that is briefly unavailable (503). */
+  failFirstHold?: boolean;
+  /** The first hold placed on each of the user's baskets lasts this many seconds (later ones as usual). */
+  firstHoldSeconds?: number;
+  /**
+   * The user's free visits wait at the payment step until payment "none" is saved, as a
+   * gateway may ask (the app saves it on the way, app/booking/continue.server.ts), and the
+   * first save of each basket fails, as above (503).
+   */
+  failFirstFreePayment?: boolean;
+}
+
+/** Controls by user email, lower case. */
+export type TestControls = ReadonlyMap<string, UserTestControls>;
+
+export const NO_TEST_CONTROLS: TestControls = new Map();
+
+const FLAGS = ["failFirstHold", "failFirstFreePayment"] as const;
+const MAX_HOLD_SECONDS = 3600;
+
+/** The controls in the variable's text; none when it is unset or empty. A wrong value stops the start, naming it. */
+export function parseTestControls(text: string | undefined): TestControls {
+  if (text === undefined || text.trim() === "") return NO_TEST_CONTROLS;
+  const wrong = (why: string) => new Error(`${TEST_CONTROLS_ENV}: ${why}`);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw wrong("not JSON");
+  }
+  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) throw wrong("expected an object of user emails");
+  const controls = new Map<string, UserTestControls>();
+  for (const [email, value] of Object.entries(parsed)) {
+    if (!email.includes("@")) throw wrong(`"${email}" is not an email`);
+    if (typeof value !== "object" || value === null || Array.isArray(value)) throw wrong(`the controls of ${email} are not an object`);
+    const entry: UserTestControls = {};
+    for (const [name, setting] of Object.entries(value as Record<string, unknown>)) {
+      if ((FLAGS as readonly string[]).includes(name)) {
+        if (typeof setting !== "boolean") throw wrong(`${email}.${name} must be true or false`);
+        entry[name as (typeof FLAGS)[number]] = setting;
+      } else if (name === "firstHoldSeconds") {
+        if (typeof setting !== "number" || !Number.isInteger(setting) || setting < 1 || setting > MAX_HOLD_SECONDS) {
+          throw wrong(`${email}.firstHoldSeconds must be a whole number of seconds from 1 to ${MAX_HOLD_SECONDS}`);
+        }
+        entry.firstHoldSeconds = setting;
+      } else {
+        throw wrong(`${email}.${name} is not a control (${[...FLAGS, "firstHoldSeconds"].join(", ")})`);
+      }
+    }
+    controls.set(email.trim().toLowerCase(), entry);
+  }
+  return controls;
+}
+
+const UNAVAILABLE: Failure = {
+  ok: false, status: 503, code: "service_unavailable", title: "Service unavailable",
+  detail: "The booking service is briefly unavailable. Try again in a moment.",
+};
+
+/**
+ * The controls as the booking operations apply them. Which baskets have had their first
+ * hold or free payment is kept in `used` (the booking state's, so a reset forgets it).
+ */
+export function applyTestControls(controls: TestControls, emailOf: (userId: string) => string | undefined, used: () => Set<string>) {
+  const of = (userId: string): UserTestControls | undefined => {
+    if (controls.size === 0) return undefined;
+    const email = emailOf(userId);
+    return email === undefined ? undefined : controls.get(email.toLowerCase());
+  };
+  /** True the first time it is asked for this basket and this control. */
+  const first = (basketId: string, control: string) => {
+    const key = `${basketId} ${control}`;
+    if (used().has(key)) return false;
+    used().add(key);
+    return true;
+  };
+  return {
+    /** Asked when a hold is about to be placed: the failure to answer instead, if any. */
+    holdFault(userId: string, basketId: string): Failure | undefined {
+      return of(userId)?.failFirstHold && first(basketId, "failFirstHold") ? UNAVAILABLE : undefined;
+    },
+    /** How long the hold being placed lasts (ms): `usual`, unless the user's first hold of this basket is short. */
+    holdLength(userId: string, basketId: string, usual: number): number {
+      const seconds = of(userId)?.firstHoldSeconds;
+      return seconds !== undefined && first(basketId, "firstHoldSeconds") ? seconds * 1000 : usual;
+    },
+    /** Whether the user's free visits wait at the payment step until "none" is saved. */
+    asksFreePayment(userId: string): boolean {
+      return of(userId)?.failFirstFreePayment === true;
+    },
+    /** Asked when payment "none" is about to be saved: the failure to answer instead, if any. */
+    freePaymentFault(userId: string, basketId: string): Failure | undefined {
+      return of(userId)?.failFirstFreePayment && first(basketId, "failFirstFreePayment") ? UNAVAILABLE : undefined;
+    },
+  };
+}
+
+export type AppliedTestControls = ReturnType<typeof applyTestControls>;
