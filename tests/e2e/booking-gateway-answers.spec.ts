@@ -1,4 +1,4 @@
-import { VENUES, bookToReview, breadcrumb, chooseDay, expectStep, fillInformation, logInAs, monthAhead, saveAndContinue, startAt } from "./booking-support";
+import { VENUES, bookToReview, breadcrumb, expectStep, freeVisitPastSchedule, logInAs, monthAhead, saveAndContinue, startAt } from "./booking-support";
 import { CONTROLLED_USERS, HOLD_SECONDS } from "./embedded-controls";
 import { expect, test } from "./fixtures";
 
@@ -77,14 +77,7 @@ test("a hold that runs out while the user is on review: the timer says so, and i
 
 test("a free visit whose payment could not be saved on the way: the payment step asks, and saving it goes on to review", async ({ page, axe }) => {
   test.setTimeout(120_000);
-  await logInAs(page, CONTROLLED_USERS.freeFail);
-  await startAt(page, VENUES.york, monthAhead(1));
-  await chooseDay(page, 0);
-  await fillInformation(page, { bands: { "aged 5–11": 10 }, adults: 2, lunch: false });
-  await saveAndContinue(page);
-  await expectStep(page, "schedule", "Plan your day");
-  await expect(page.locator(".day-timeline [role=status]")).toHaveText("Nothing booked yet: general admission only.");
-  await saveAndContinue(page);
+  await freeVisitPastSchedule(page, CONTROLLED_USERS.freeFail, monthAhead(1));
 
   await expectStep(page, "payment", "Payment");
   await expect(page.getByRole("heading", { level: 1, name: "How would you like to pay?" })).toBeVisible();

@@ -115,6 +115,18 @@ export async function expectStep(page: Page, path: string, title: string) {
   await expect(breadcrumb(page).locator('[aria-current="step"]')).toBeVisible();
 }
 
+/** A free visit (ten children, two adults, no lunch, nothing scheduled) from login to saving its schedule step. */
+export async function freeVisitPastSchedule(page: Page, email: string, month: string) {
+  await logInAs(page, email);
+  await startAt(page, VENUES.york, month);
+  await chooseDay(page, 0);
+  await fillInformation(page, { bands: { "aged 5–11": 10 }, adults: 2, lunch: false });
+  await saveAndContinue(page);
+  await expectStep(page, "schedule", "Plan your day");
+  await expect(page.locator(".day-timeline [role=status]")).toHaveText("Nothing booked yet: general admission only.");
+  await saveAndContinue(page);
+}
+
 /** The shortest way from the date step to review: a day, the group, one activity and a way to pay. */
 export async function bookToReview(
   page: Page,

@@ -7,6 +7,7 @@ import {
   startAt,
   chooseDay,
   fillInformation,
+  freeVisitPastSchedule,
   openSlots,
   activityRow,
   chooseSlot,
@@ -179,14 +180,7 @@ test("a declined card keeps the booking and says what to do; paying again succee
 
 test("a free visit skips payment", async ({ page, axe }) => {
   test.setTimeout(90_000);
-  await logInAs(page, USERS.free);
-  await startAt(page, VENUES.york, monthAhead(2));
-  await chooseDay(page, 0);
-  await fillInformation(page, { bands: { "aged 5–11": 10 }, adults: 2, lunch: false });
-  await saveAndContinue(page);
-  await expectStep(page, "schedule", "Plan your day");
-  await expect(page.locator(".day-timeline [role=status]")).toHaveText("Nothing booked yet: general admission only.");
-  await saveAndContinue(page);
+  await freeVisitPastSchedule(page, USERS.free, monthAhead(2));
 
   // Straight to review: no payment step, in the breadcrumb either.
   await expectStep(page, "review", "Check and book your visit");
