@@ -8,6 +8,7 @@ import { awaitingCard } from "./booking/orders";
 import {
   TEST_CONTROLS_ENV, cancellationPolicy, createBookingService, createBookingState, parseTestControls, type TestControls,
 } from "./booking/service";
+import { applyTestControls, type GatewayRefusal } from "./booking/test-controls";
 import type { Advisory, BookingState } from "./booking/types";
 import { isoDateInLondon } from "./dates";
 import { organisationFromIndex } from "./indexed-organisations";
@@ -97,6 +98,11 @@ export function createBackend(options: BackendOptions = {}) {
   const booking = createBookingService({
     state: () => state, today: todayIso, now, latencyMs: options.bookingLatencyMs ?? 0, allowedActions, testControls,
   });
+  // The API Gateway's refusals of the controlled users' calls: the same controls, and the same
+  // record of what was already applied (the booking state's, so a reset forgets it).
+  const refusals = applyTestControls(
+    testControls, (userId) => state.users.get(userId)?.user.email, () => state.booking.testControlsUsed,
+  );
 
   function build(): BackendState {
     const seed = createSeed(todayIso());
@@ -196,6 +202,20 @@ export function createBackend(options: BackendOptions = {}) {
 
     logout(token: string): void {
       state.sessions.delete(token);
+    },
+
+    /** Whether the API Gateway in front refuses any user's calls (a test control says so, booking/test-controls.ts). */
+    refusesCalls: refusals.refusesCalls,
+
+    /**
+     * The API Gateway's own refusal of this call, when a test control names the user of its
+     * session (booking/test-controls.ts, ADR 28): the first call of a named operation in
+     * each session. None for a call without a known session.
+     */
+    apiGatewayRefusal(token: string | undefined, operationId: string): GatewayRefusal | undefined {
+      if (!refusals.refusesCalls || token === undefined) return undefined;
+      const user = backend.authenticate(token);
+      return user ? refusals.gatewayRefusal(user.id, token, operationId) : undefined;
     },
 
     /** The user behind a bearer token, or undefined when unknown or expired. */
