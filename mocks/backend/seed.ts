@@ -44,6 +44,10 @@ export const BOOKING_E2E_USERS: readonly [id: string, email: string, firstName: 
   ["usr-1115", "booking.unheld@example.org", "Wren", "Ashdown", "education", "org-1007"],
   ["usr-1116", "booking.lapse@example.org", "Yara", "Pelham", "education", "org-1008"],
   ["usr-2105", "booking.freefail@example.org", "Zeb", "Orrell", "home-education", "org-2002"],
+  // Refused by the API Gateway in front, by test control (tests/e2e/gateway-refusals.spec.ts):
+  // their first call of an operation in a session. They make no orders either.
+  ["usr-1117", "refusal.orders@example.org", "Ada", "Thornbury", "education", "org-1009"],
+  ["usr-1118", "refusal.information@example.org", "Bram", "Heskett", "education", "org-1010"],
   // Outreach e2e: schools in the outreach region, one outside it (Manchester), and a tour operator.
   ["usr-1108", "outreach.school@example.org", "Lena", "Marsh", "education", "org-1014"],
   ["usr-1109", "outreach.keys@example.org", "Omar", "Quayle", "education", "org-1015"],

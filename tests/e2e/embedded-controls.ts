@@ -11,6 +11,10 @@ export const CONTROLLED_USERS = {
   lapse: "booking.lapse@example.org",
   /** A free visit waits at payment until "none" is saved, and the first save fails: the payment step asks for it. */
   freeFail: "booking.freefail@example.org",
+  /** The first listOrders of each session is throttled by the API Gateway in front (429): the orders page is the error page once. */
+  ordersThrottled: "refusal.orders@example.org",
+  /** The first updateBasketInformation of each session is refused by the API Gateway in front (403): the step's form says so once. */
+  informationRefused: "refusal.information@example.org",
 } as const;
 
 /** Long enough for review to open with the places held, even on a busy machine. */
@@ -20,4 +24,6 @@ export const EMBEDDED_TEST_CONTROLS: Record<string, UserTestControls> = {
   [CONTROLLED_USERS.unheld]: { failFirstHold: true },
   [CONTROLLED_USERS.lapse]: { firstHoldSeconds: HOLD_SECONDS },
   [CONTROLLED_USERS.freeFail]: { failFirstFreePayment: true },
+  [CONTROLLED_USERS.ordersThrottled]: { refuseFirst: { status: 429, operations: ["listOrders"] } },
+  [CONTROLLED_USERS.informationRefused]: { refuseFirst: { status: 403, operations: ["updateBasketInformation"] } },
 };
