@@ -51,7 +51,8 @@ export default defineConfig({
       RATE_LIMIT_PASSWORD_RESET: "10000/60",
       RATE_LIMIT_NEWSLETTER: "10000/60",
       // A few seeded users' holds and free payments answered as a gateway sometimes would
-      // (tests/e2e/booking-gateway-answers.spec.ts; ADR 28). Only this server sets it.
+      // (tests/e2e/booking-gateway-answers.spec.ts), and some of their calls refused by the
+      // API Gateway in front (tests/e2e/gateway-refusals.spec.ts; ADR 28). Only this server sets it.
       EMBEDDED_TEST_CONTROLS: JSON.stringify(EMBEDDED_TEST_CONTROLS),
     },
     reuseExistingServer: false,
