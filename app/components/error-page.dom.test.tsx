@@ -14,6 +14,29 @@ describe("error page", () => {
     );
     expect(page.querySelector("h1")?.textContent).toBe("The booking service is not available right now.");
     expect(page.textContent).toContain("Error 503");
+    expect(page.textContent).toContain("Please try again. If it keeps happening, go to the home page.");
+  });
+
+  it("offers to try the same address again, loaded afresh, unless the page does not exist", async () => {
+    const { UNSAFE_ErrorResponseImpl: ErrorResponseImpl } = await import("react-router");
+    const links = (page: Element) => [...page.querySelectorAll("a")].map((a) => [a.textContent, a.getAttribute("href")]);
+    const failed = await renderInRouter(
+      <StoresProvider>
+        <ErrorPage error={new ErrorResponseImpl(429, "", "The booking service is busy right now. Please try again shortly.")} />
+      </StoresProvider>,
+      "/account/orders?page=2",
+    );
+    expect(links(failed)).toEqual([
+      ["try again", "/account/orders?page=2"],
+      ["go to the home page", "/"],
+    ]);
+    const missing = await renderInRouter(
+      <StoresProvider>
+        <ErrorPage error={new ErrorResponseImpl(404, "", "")} />
+      </StoresProvider>,
+      "/nowhere",
+    );
+    expect(links(missing).map(([text]) => text)).toEqual(["Back to the home page"]);
   });
 
   it("falls back to a plain page with a way home when showing the error fails", async () => {

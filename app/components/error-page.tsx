@@ -1,5 +1,5 @@
 import { Component, useEffect, type ReactNode } from "react";
-import { isRouteErrorResponse, Link } from "react-router";
+import { isRouteErrorResponse, Link, useLocation } from "react-router";
 import { isChunkLoadError, reloadForChunkErrorInBrowser } from "../shell/chunk-reload";
 import { createLoadingStore, loading } from "../state/loading";
 import { useStore } from "../state/stores";
@@ -19,6 +19,7 @@ export function describeError(error: unknown): { status: number; message: string
 function ErrorContent({ error }: { error: unknown }) {
   const store = useStore(createLoadingStore);
   const { status, message } = describeError(error);
+  const { pathname, search } = useLocation();
 
   useEffect(() => {
     loading.fail(store);
@@ -35,7 +36,12 @@ function ErrorContent({ error }: { error: unknown }) {
         </p>
       ) : (
         <p>
-          Please try again. If it keeps happening, <Link to="/">go to the home page</Link>.
+          {/* The same address, loaded afresh: most failures here are a busy or unreachable backend. */}
+          Please{" "}
+          <Link to={{ pathname, search }} reloadDocument>
+            try again
+          </Link>
+          . If it keeps happening, <Link to="/">go to the home page</Link>.
         </p>
       )}
     </section>
