@@ -233,11 +233,11 @@ export async function getFirstResults(options: FirstResultsOptions): Promise<Ins
     initialResults: {
       [indexName]: {
         // What getServerState gives (instantsearch.js's getInitialResults): the searched
-        // state with the first request's click analytics and user token (none here).
+        // state with the first request's click analytics (and its user token, which is
+        // never there: not even the key goes into the page).
         state: {
           ...state,
           clickAnalytics: requestParams[0]?.clickAnalytics,
-          userToken: requestParams[0]?.userToken,
         } as unknown as InstantSearchServerState["initialResults"][string]["state"],
         results: results as InstantSearchServerState["initialResults"][string]["results"],
         requestParams: requestParams as InstantSearchServerState["initialResults"][string]["requestParams"],
