@@ -14,7 +14,6 @@ import connectSortBy from "instantsearch.js/es/connectors/sort-by/connectSortBy.
 import connectStats from "instantsearch.js/es/connectors/stats/connectStats.js";
 import connectToggleRefinement from "instantsearch.js/es/connectors/toggle-refinement/connectToggleRefinement.js";
 import connectVoiceSearch from "instantsearch.js/es/connectors/voice-search/connectVoiceSearch.js";
-import { mergeSearchParameters } from "instantsearch.js/es/lib/utils/index.js";
 import type { InstantSearchServerState } from "react-instantsearch-core";
 import { ATTRIBUTES, DEFAULT_FACET_ORDER, DYNAMIC_WIDGETS_MAX_VALUES_PER_FACET } from "./constants";
 import { groupTypeFilter, groupTypeRuleContext, limitRuleContexts, orderFacets } from "./organisation-search";
@@ -201,16 +200,10 @@ export async function getFirstResults(options: FirstResultsOptions): Promise<Ins
     hidden: groupType ? [ATTRIBUTES.groupType] : [],
   };
   const uiState = urlUiState(indexName, options.serverUrl);
-  // The insights middleware's part of the main helper's state: click analytics, and the
-  // page's anonymous user token (the browser keeps using it). The token goes to the
-  // browser only: the search sent and cached is anonymous (search-cache.server.ts).
-  const insights = new HelperSearchParameters({
-    index: indexName,
-    clickAnalytics: true,
-    userToken: `anonymous-${crypto.randomUUID()}`,
-  });
-  const stateFor = (facetOrder: readonly string[]) =>
-    mergeSearchParameters(insights, indexState(page, uiState, facetOrder));
+  // No user token and no insights middleware: the page is the same for every visitor (a
+  // CDN may keep it, ADR 0025); the browser's insights middleware makes the page's token
+  // (insights.ts, pageInsights). Click analytics come with Configure's parameters.
+  const stateFor = (facetOrder: readonly string[]) => indexState(page, uiState, facetOrder);
 
   const search = (state: SearchParameters) => {
     const planned = plannedQueries(state);
@@ -240,11 +233,11 @@ export async function getFirstResults(options: FirstResultsOptions): Promise<Ins
     initialResults: {
       [indexName]: {
         // What getServerState gives (instantsearch.js's getInitialResults): the searched
-        // state with the first request's click analytics and user token.
+        // state with the first request's click analytics (and its user token, which is
+        // never there: not even the key goes into the page).
         state: {
           ...state,
           clickAnalytics: requestParams[0]?.clickAnalytics,
-          userToken: requestParams[0]?.userToken,
         } as unknown as InstantSearchServerState["initialResults"][string]["state"],
         results: results as InstantSearchServerState["initialResults"][string]["results"],
         requestParams: requestParams as InstantSearchServerState["initialResults"][string]["requestParams"],

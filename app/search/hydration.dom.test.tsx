@@ -117,6 +117,40 @@ describe("hydrating the loader's first results", () => {
     expect(window.location.pathname + window.location.search).toBe(URL_PATH);
   });
 
+  it("the page carries no user token; the browser makes its own, which events and later searches carry", async () => {
+    const server = cannedClient();
+    const serverUrl = window.location.href;
+    const serverState = await getFirstResults({ searchClient: server.client, cache: createSearchCache({ ttlMs: 0 }), indexName: INDEX, serverUrl, ...PAGE });
+    const props = { ...PAGE, serverUrl, serverState };
+    const html = renderToString(<OrganisationSearch searchClient={server.client as unknown as SearchClient} {...props} />);
+    expect(`${html}${JSON.stringify(serverState)}`).not.toMatch(/anonymous-|userToken/);
+    container.innerHTML = html;
+
+    const browser = cannedClient();
+    await act(async () => {
+      hydrateRoot(container, <OrganisationSearch searchClient={browser.client as unknown as SearchClient} {...props} />);
+    });
+    await settle();
+    expect(browser.calls).toEqual([]);
+    // The hits' view events, with the page's anonymous token.
+    const sent = vi.mocked(fetch).mock.calls.flatMap(([, init]) => (JSON.parse(String(init?.body ?? "{}")) as { events?: Array<{ eventType?: string; userToken?: string }> }).events ?? []);
+    const views = sent.filter((event) => event.eventType === "view");
+    expect(views.length).toBeGreaterThan(0);
+    const token = views[0]?.userToken;
+    expect(token).toMatch(/^anonymous-[0-9a-f-]{36}$/);
+    expect(new Set(sent.map((event) => event.userToken))).toEqual(new Set([token]));
+
+    // The next search (another page of results) carries it too.
+    await act(async () => {
+      container.querySelector<HTMLAnchorElement>('a[aria-label="Page 3"]')?.click();
+    });
+    await settle();
+    expect(browser.calls.length).toBeGreaterThan(0);
+    for (const request of browser.calls.flat()) expect(request.params).toMatchObject({ userToken: token });
+    // The hits' query asks for click analytics (the facet queries never do).
+    for (const [main] of browser.calls) expect(main?.params).toMatchObject({ clickAnalytics: true });
+  });
+
   it("(the control) without them, the browser searches at once", async () => {
     const browser = cannedClient();
     await act(async () => {

@@ -66,3 +66,15 @@ export function insightsOptions(config: Pick<PublicSearchConfig, "hosts">): Insi
     insightsInitParams: { useCookie: false, ...(host ? { host } : {}) },
   };
 }
+
+/**
+ * The InstantSearch `insights` option where the page renders. On the server, none: a
+ * server render is the same for every anonymous visitor, so a CDN may keep it
+ * (docs/decisions/0025-public-caches-and-cache-control.md), and it carries no user token.
+ * In the browser, the insights middleware makes the page's anonymous token as it starts and
+ * sets it on the search state without a search (the hydrated first results stand); the
+ * page's click analytics come from Configure (widget-params.ts), on both sides.
+ */
+export function pageInsights(config: Pick<PublicSearchConfig, "hosts">): InsightsProps | false {
+  return typeof window === "undefined" ? false : insightsOptions(config);
+}

@@ -15,7 +15,7 @@ import {
   MAX_RULE_CONTEXTS,
   STALLED_SEARCH_DELAY_MS,
 } from "./constants";
-import { insightsOptions } from "./insights";
+import { pageInsights } from "./insights";
 import { createSearchRouting } from "./routing";
 import { SEARCH_TEXTS } from "./texts";
 import type { PublicSearchConfig } from "./types";
@@ -175,7 +175,7 @@ export function OrganisationSearchTree({ searchClient, config, serverUrl, groupT
   const { indexName } = config;
   // Made once: InstantSearch reads these options when it is created.
   const [routing] = useState(() => createSearchRouting(indexName, serverUrl));
-  const [insights] = useState(() => insightsOptions(config));
+  const [insights] = useState(() => pageInsights(config));
   const contexts = limitRuleContexts([...ruleContexts, ...(groupType ? [groupTypeRuleContext(groupType)] : [])]);
   return (
     <InstantSearch

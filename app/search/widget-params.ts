@@ -30,10 +30,14 @@ export const HIGHLIGHTED_ATTRIBUTES = ["name", "town"];
  * only the fields the page shows. Every highlighted field of every hit is escaped by
  * instantsearch.js on each server render and carried in the page's data, so highlights of
  * fields shown as plain text were most of the search page's hits work (ADR 26).
+ * Click analytics (a query id for the hits' click and view events) here rather than only
+ * from the insights middleware, which the server render goes without (insights.ts,
+ * pageInsights): the server's first results have their query id too.
  */
 export function configureParams(ruleContexts: string[], filters: string | undefined) {
   return {
     hitsPerPage: HITS_PER_PAGE,
+    clickAnalytics: true,
     ruleContexts,
     attributesToRetrieve: RETRIEVED_ATTRIBUTES,
     attributesToHighlight: HIGHLIGHTED_ATTRIBUTES,

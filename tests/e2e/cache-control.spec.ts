@@ -7,7 +7,19 @@ import { expect, logIn, test } from "./fixtures";
 
 const PUBLIC = /^public, max-age=0, s-maxage=\d+, stale-while-revalidate=\d+$/;
 const PRIVATE = "private, no-store";
-const PUBLIC_PAGES = ["/", "/login", "/login/forgot", "/newsletter", "/accessibility", "/terms", "/registration"];
+/** Registration's organisation search: its first results carry no user token (app/search/insights.ts). */
+const SEARCH_PAGE = "/registration/education/organisation";
+const PUBLIC_PAGES = [
+  "/",
+  "/login",
+  "/login/forgot",
+  "/newsletter",
+  "/accessibility",
+  "/terms",
+  "/registration",
+  SEARCH_PAGE,
+  `${SEARCH_PAGE}?q=school&kind=Primary%20school&page=2`,
+];
 
 let anonymous: APIRequestContext;
 test.beforeAll(async ({ baseURL }) => {
@@ -49,4 +61,33 @@ test("the same pages are private for a visitor with a cookie or who refuses trac
   }
   // The data a client-side navigation loads is personal too.
   expect((await page.request.get("/account.data")).headers()["cache-control"]).toBe(PRIVATE);
+});
+
+test("the organisation search is the same page for every anonymous visitor, and private once a registration draft is kept", async ({ page }) => {
+  // Two anonymous loads of one URL: the same HTML but for the CSP nonce (the first results
+  // come from the server's search cache, so even the query id and timing are the same).
+  const url = `${SEARCH_PAGE}?q=riverside&region=London`;
+  const load = async () => {
+    const response = await anonymous.get(url);
+    expect(response.headers()["cache-control"]).toMatch(PUBLIC);
+    return (await response.text()).replace(/nonce="[^"]*"/g, 'nonce=""');
+  };
+  const first = await load();
+  expect(first).toContain('nonce=""');
+  expect(first).toContain("Riverside");
+  expect(first).not.toMatch(/anonymous-|userToken/);
+  expect(await load()).toBe(first);
+
+  // Choosing an organisation keeps it in the registration draft (a cookie): from then on,
+  // the search page is this visitor's own.
+  await page.goto(SEARCH_PAGE);
+  await expect(page.getByRole("button", { name: /^Choose / }).first()).toBeVisible();
+  await Promise.all([page.waitForURL(/\/organisation\/edit$/), page.getByRole("button", { name: /^Choose / }).first().click()]);
+  expect((await page.context().cookies()).length).toBeGreaterThan(0);
+  const [search] = await Promise.all([
+    page.waitForResponse((r) => new URL(r.url()).pathname === SEARCH_PAGE && r.request().resourceType() === "document"),
+    page.goto(SEARCH_PAGE),
+  ]);
+  expect(search.headers()["cache-control"]).toBe(PRIVATE);
+  expect((await page.request.get(url)).headers()["cache-control"]).toBe(PRIVATE);
 });

@@ -11,6 +11,7 @@ import { useBrowserSearchClient } from "../../search/browser-client";
 import { OrganisationSearch } from "../../search/organisation-search";
 import { chooseLabel } from "../../search/texts";
 import { loadOrganisationSearch } from "../../search/server-state.server";
+import { publicPage } from "../../shell/cache-control.server";
 
 const paramsSchema = z.object({ group: z.enum(GROUP_TYPES) });
 
@@ -21,6 +22,14 @@ const chooseSchema = z.object({
     .min(1, "Choose an organisation from the search results.")
     .max(100, "Choose an organisation from the search results."),
 });
+
+/**
+ * The search page is the same for every anonymous visitor: its first results carry no user
+ * token (the browser makes its own, app/search/insights.ts), so a CDN may keep it
+ * (docs/decisions/0025-public-caches-and-cache-control.md). A visitor with a registration
+ * draft has a cookie, and the choice is a POST: both stay private (cache-control.server.ts).
+ */
+export const headers = publicPage();
 
 /** Query-rule context of registration (its banner points to "My organisation is not listed"). */
 const RULE_CONTEXTS = ["registration"];
