@@ -192,22 +192,6 @@ describe("the public cache and the CMS's Cache-Control", () => {
     expect(t.calls).toBe(3);
   });
 
-  it("gives a request past the stale window the failure of the refresh it joins, not the too-old answer", async () => {
-    const t = setUp();
-    t.cacheControl("public, max-age=10, stale-while-revalidate=5");
-    await t.read();
-    t.fail(true);
-    t.tick(14_000);
-    const stale = t.read(); // stale: served, and one refresh starts
-    t.tick(2_000);
-    const tooOld = t.read(); // too old while that refresh runs: waits for it
-    expect(versionOf(await stale)).toBe(1);
-    expect(versionOf(await tooOld)).toBe("failed 404");
-    expect(t.calls).toBe(2);
-    expect(t.lookups).toEqual(["miss", "stale", "miss"]);
-    expect(t.cache.counts()).toMatchObject({ staleHits: 1, inflight: 1, loads: 2 });
-  });
-
   it("takes the contract's header as it is: fresh for a minute, stale for five more", async () => {
     const t = setUp({ ttlMs: 3_600_000, staleMs: 3_600_000 });
     t.cacheControl("public, max-age=60, stale-while-revalidate=300");

@@ -10,9 +10,6 @@ import { LRUCache } from "lru-cache";
 // waiting for a key, one load runs. Bounded in entries and bytes (lru-cache drops the least
 // recently used). Callers key on the request's public inputs only, and bypass the cache for
 // anything personal, so nothing personal is ever stored or keyed on.
-// lru-cache's fetch() does the loading (ADR 0027): one load per key, stale-while-revalidate,
-// a failed refresh leaving the kept answer. Ours is the glue: the answer's own stale window,
-// the configured limits, answers passed on but not kept, copies, counts.
 
 export type CacheOutcome = "hit" | "miss" | "stale";
 
@@ -68,61 +65,63 @@ export interface PublicCacheCounts {
 interface Entry {
   /** The answer, or its JSON when every reader gets a copy. */
   stored: unknown;
-  /** Its own stale window: lru-cache has one stale state, with no end. */
-  staleMs: number;
+  bytes: number;
+  loadedAt: number;
+  freshness: Freshness;
 }
-type Load = () => Promise<Loaded<unknown>>;
 
-/** An answer passed on but not kept: thrown through lru-cache's fetch, so it reaches every request waiting for the load. */
-class PassedOn extends Error {
-  constructor(readonly stored: unknown) {
-    super("passed on, not kept");
-  }
-}
+/** A load's outcome as every waiting request takes it: the answer (or the error), and whether it failed. */
+type Settled = { ok: true; stored: unknown; failed: boolean } | { ok: false; error: unknown };
+
+const jsonBytes = (json: string) => Buffer.byteLength(json);
 
 export function createPublicCache(options: PublicCacheOptions) {
+  const now = options.now ?? (() => performance.now());
   const maxBytes = options.maxBytes ?? 8_000_000;
-  const counts: PublicCacheCounts = { hits: 0, staleHits: 0, inflight: 0, misses: 0, bypassed: 0, loads: 0 };
-  const json = (stored: unknown) => (options.copyPerReader ? (stored as string) : JSON.stringify(stored));
-  const fromStored = <V>(stored: unknown) => (options.copyPerReader ? JSON.parse(stored as string) : stored) as V;
-
-  const store = new LRUCache<string, Entry, Load>({
+  const store = new LRUCache<string, Entry>({
     max: options.maxEntries ?? 1_000,
     maxSize: maxBytes,
-    // An answer larger than this is not kept (lru-cache refuses it, and drops the old one).
     maxEntrySize: Math.min(options.maxEntryBytes ?? maxBytes, maxBytes),
-    sizeCalculation: (entry) => Math.max(1, Buffer.byteLength(json(entry.stored))),
-    ttl: Math.max(1, options.ttlMs),
-    ...(options.now && { perf: { now: options.now } }),
-    // Ask the clock every time (lru-cache's default reuses a reading for 1 ms).
-    ttlResolution: 0,
-    // A failed refresh leaves the kept answer; its error still reaches whoever waits for it.
-    noDeleteOnFetchRejection: true,
-    fetchMethod: async (_key, _kept, { options: entryOptions, context: load }) => {
-      counts.loads += 1;
-      const loaded = await load();
-      const stored = options.copyPerReader ? JSON.stringify(loaded.value) : loaded.value;
-      const keepFor = "failed" in loaded ? undefined : loaded.keepFor;
-      // The configured limits bound what an answer asks for: operators can shorten, never lengthen.
-      const ttlMs = Math.max(0, Math.min(keepFor?.ttlMs ?? 0, options.ttlMs));
-      const staleMs = Math.max(0, Math.min(keepFor?.staleMs ?? 0, options.staleMs));
-      if (ttlMs + staleMs > 0) {
-        // lru-cache reads a TTL of 0 as "forever": max-age=0 is fresh for 1 ms.
-        entryOptions.ttl = Math.max(1, ttlMs);
-        return { stored, staleMs };
-      }
-      // Not kept: a failure leaves the kept answer in place; an answer that must not be kept drops it.
-      entryOptions.noDeleteOnFetchRejection = keepFor === undefined;
-      throw new PassedOn(stored);
-    },
+    sizeCalculation: (entry) => Math.max(1, entry.bytes),
   });
+  const loading = new Map<string, Promise<Settled>>();
+  const counts: PublicCacheCounts = { hits: 0, staleHits: 0, inflight: 0, misses: 0, bypassed: 0, loads: 0 };
 
-  function count(name: string, { fetch, returnedStale }: LRUCache.Status<string, Entry, Load>) {
-    if (fetch === "hit") counts.hits += 1;
-    else if (fetch === "inflight") counts.inflight += 1;
-    else if (returnedStale) counts.staleHits += 1;
-    else counts.misses += 1;
-    options.onLookup?.(name, fetch === "hit" ? "hit" : returnedStale ? "stale" : "miss");
+  /** The configured limits bound what an answer asks for: operators can shorten, never lengthen. */
+  const bounded = (wanted: Freshness): Freshness => ({
+    ttlMs: Math.max(0, Math.min(wanted.ttlMs, options.ttlMs)),
+    staleMs: Math.max(0, Math.min(wanted.staleMs, options.staleMs)),
+  });
+  const toStored = (value: unknown) => (options.copyPerReader ? JSON.stringify(value) : value);
+  const fromStored = <V>(stored: unknown) => (options.copyPerReader ? JSON.parse(stored as string) : stored) as V;
+
+  /** Runs one load for the key, stores what may be kept, and settles every request waiting for it. */
+  function load<V>(key: string, run: () => Promise<Loaded<V>>): Promise<Settled> {
+    counts.loads += 1;
+    // Called at once (so a request arriving next joins it); a synchronous throw is a failure too.
+    const settled = (async () => run())().then(
+      (loaded): Settled => {
+        const stored = toStored(loaded.value);
+        if ("failed" in loaded) return { ok: true, stored, failed: true };
+        const freshness = loaded.keepFor && bounded(loaded.keepFor);
+        if (!freshness || freshness.ttlMs + freshness.staleMs <= 0) store.delete(key);
+        else {
+          const bytes = options.copyPerReader ? jsonBytes(stored as string) : jsonBytes(JSON.stringify(stored));
+          // An answer larger than maxEntryBytes is not kept (lru-cache refuses it, and drops the old one).
+          store.set(key, { stored, bytes, loadedAt: now(), freshness });
+        }
+        return { ok: true, stored, failed: false };
+      },
+      (error: unknown): Settled => ({ ok: false, error }),
+    );
+    loading.set(key, settled);
+    void settled.finally(() => loading.delete(key));
+    return settled;
+  }
+
+  function answer<V>(settled: Settled): V {
+    if (!settled.ok) throw settled.error;
+    return fromStored<V>(settled.stored);
   }
 
   /**
@@ -132,18 +131,29 @@ export function createPublicCache(options: PublicCacheOptions) {
    */
   async function read<V>(key: string, name: string, run: () => Promise<Loaded<V>>): Promise<V> {
     if (options.ttlMs <= 0) return pass(async () => (await run()).value);
-    // Past its own stale window an answer is not shown: the request waits for a new load.
-    const kept = store.peek(key, { allowStale: true });
-    const tooOld = kept !== undefined && store.getRemainingTTL(key) < -kept.staleMs;
-    const status: LRUCache.Status<string, Entry, Load> = {};
-    const fetched = store.forceFetch(key, { context: run, status, allowStale: !tooOld, forceRefresh: tooOld });
-    count(name, status);
-    try {
-      return fromStored<V>((await fetched).stored);
-    } catch (error) {
-      if (error instanceof PassedOn) return fromStored<V>(error.stored);
-      throw error;
+    const entry = store.get(key);
+    const age = entry ? now() - entry.loadedAt : Infinity;
+    const inflight = loading.get(key);
+    if (entry && age < entry.freshness.ttlMs) {
+      counts.hits += 1;
+      options.onLookup?.(name, "hit");
+      return fromStored<V>(entry.stored);
     }
+    if (entry && age <= entry.freshness.ttlMs + entry.freshness.staleMs) {
+      // Stale: served at once; one load refreshes it (a failed one leaves it in place).
+      if (inflight) counts.inflight += 1;
+      else {
+        counts.staleHits += 1;
+        void load(key, run);
+      }
+      options.onLookup?.(name, "stale");
+      return fromStored<V>(entry.stored);
+    }
+    // Nothing kept, or too old to show: wait for a load (another request's, if one is running).
+    if (inflight) counts.inflight += 1;
+    else counts.misses += 1;
+    options.onLookup?.(name, "miss");
+    return answer<V>(await (inflight ?? load(key, run)));
   }
 
   /** Loads past the cache, for what must not be cached (a personal request), or when the cache is off. */
@@ -162,7 +172,7 @@ export function createPublicCache(options: PublicCacheOptions) {
     get size() { return store.size; },
     get bytes() { return store.calculatedSize; },
     /** The kept answers as JSON (tests: to show what the cache holds). */
-    storedAnswers: () => [...store.values()].map((entry) => json(entry.stored)),
+    storedAnswers: () => [...store.values()].map((entry) => (options.copyPerReader ? (entry.stored as string) : JSON.stringify(entry.stored))),
   };
 }
 
