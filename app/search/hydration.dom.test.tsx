@@ -5,6 +5,7 @@ import { createRoot, hydrateRoot } from "react-dom/client";
 import { renderToString } from "react-dom/server";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { getFirstResults } from "./first-results.server";
+import { RIVERSIDE_PRIMARY } from "./hits.test-support";
 import { OrganisationSearch } from "./organisation-search";
 import { createSearchCache, type SearchRequest } from "./search-cache.server";
 
@@ -20,20 +21,8 @@ const INDEX = "dev_organisations";
 const URL_PATH = "/registration/education/organisation?q=river&page=2&kind=Academy&kind=Primary%20school&region=London";
 const PAGE = { groupType: "education", ruleContexts: ["registration"], config: { indexName: INDEX, hosts: null } };
 
-const HIT = {
-  objectID: "org-1",
-  name: "Riverside Primary School",
-  groupType: "education",
-  kind: "Primary school",
-  town: "Leeds",
-  postcode: "LS1 4AP",
-  region: "London",
-  size: 420,
-  identifier: "123456",
-  rating: 4,
-  outreachRegion: true,
-  verified: true,
-};
+// In the URL's region, as the provider would answer its refinement.
+const HIT = { ...RIVERSIDE_PRIMARY, region: "London" };
 
 /** A provider answering from canned results, recording the multi-queries it is sent. */
 function cannedClient() {

@@ -10,6 +10,7 @@ import {
   OrganisationSearchTree,
   orderFacets,
 } from "./organisation-search";
+import { RIVERSIDE_PRIMARY } from "./hits.test-support";
 
 const INDEX = "dev_organisations";
 const PAGE = "http://127.0.0.1:3000/registration/education/organisation";
@@ -21,18 +22,7 @@ interface Request {
 
 const HITS = [
   {
-    objectID: "org-1",
-    name: "Riverside Primary School",
-    groupType: "education",
-    kind: "Primary school",
-    town: "Leeds",
-    postcode: "LS1 4AP",
-    region: "Yorkshire and the Humber",
-    size: 420,
-    identifier: "123456",
-    rating: 4,
-    outreachRegion: true,
-    verified: true,
+    ...RIVERSIDE_PRIMARY,
     _highlightResult: { name: { value: "__ais-highlight__River__/ais-highlight__side <Primary> School", matchLevel: "partial", matchedWords: ["river"] } },
   },
   {
