@@ -55,6 +55,21 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      {
+        extends: true,
+        test: {
+          name: "hostile",
+          // Hostile traffic over real sockets against the production build on its embedded
+          // default (and through HAProxy where the proxy matters): docs/security.md. Run by
+          // `npm run test:hostile` after the build; each file starts the servers it needs.
+          include: ["tests/hostile/**/*.test.ts"],
+          globalSetup: ["tests/hostile/support/global-setup.ts"],
+          // Files hold sockets open and time them: one file at a time.
+          fileParallelism: false,
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+        },
+      },
     ],
   },
 });

@@ -29,7 +29,7 @@ step "Redis for the rate-limit store's tests"
 bash scripts/ensure-redis.sh >/dev/null
 
 step "Unit, contract and fault tests (fault injection, fuzzing, idempotency, the rate-limit store)"
-vitest run
+vitest run --project unit --project contract --project faults
 
 step "pacts/ is current with the consumer tests (they rewrote it just now)"
 node scripts/pact-check.ts
@@ -42,6 +42,10 @@ react-router build
 
 step "Runtime image contents (Dockerfile's runtime stage, without Docker)"
 node scripts/check-image.ts
+
+step "Hostile traffic over real sockets: the production build directly and behind HAProxy (docs/security.md)"
+bash scripts/ensure-cluster-tools.sh
+vitest run --project hostile
 
 step "End-to-end tests (Chromium, embedded default)"
 playwright test
