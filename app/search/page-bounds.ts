@@ -1,3 +1,5 @@
+import { createSearchRouting } from "./routing";
+
 // docs/requirements.md §6.4: the page is kept between 0 and the last page. A URL can ask
 // for any page (typed, bookmarked, or left over from when the index had more); an answer
 // for a page past the last has no hits, so the page shown is the last one, and the URL,
@@ -19,13 +21,14 @@ export function lastPageIfPast(answer: AnsweredPage | undefined): number | undef
 }
 
 /**
- * The same address asking for `page` (0-based): the URL state counts from 1 and leaves the
- * first page out (routing.ts, stateToRoute); every other parameter is kept as it was.
+ * The search page's own address for its URL's search state at `page` (0-based), as its
+ * links write it (routing.ts: the same mapping and URL writer), so a redirect there lands on
+ * exactly the address the "Page N" link has.
  */
-export function addressWithPage(url: URL, page: number): string {
-  const params = new URLSearchParams(url.search);
-  if (page > 0) params.set("page", String(page + 1));
-  else params.delete("page");
-  const search = params.toString();
-  return `${url.pathname}${search ? `?${search}` : ""}`;
+export function addressWithPage(indexName: string, url: URL, page: number): string {
+  const { router, stateMapping } = createSearchRouting(indexName, url.href);
+  const uiState = stateMapping.routeToState(router.read());
+  const { page: _asked, ...rest } = uiState[indexName] ?? {};
+  const state = { [indexName]: page > 0 ? { ...rest, page: page + 1 } : rest };
+  return router.createURL(stateMapping.stateToRoute(state));
 }

@@ -132,6 +132,8 @@ function writeKeepingRouterState(url: string, how: "push" | "replace") {
 }
 
 export interface SearchRouting extends RouterProps<UiState, RouteState> {
+  router: NonNullable<RouterProps<UiState, RouteState>["router"]>;
+  stateMapping: NonNullable<RouterProps<UiState, RouteState>["stateMapping"]>;
   /**
    * Writes the URL the history router is waiting to write (its 400 ms delay), now. Call it
    * before leaving the page (choosing a hit): the search state the user saw is then in the

@@ -31,6 +31,6 @@ export async function loadOrganisationSearch(url: URL, options: Pick<Organisatio
     return null;
   });
   const last = lastPageIfPast(serverState?.initialResults[indexName]?.results?.[0]);
-  if (last !== undefined) throw redirect(addressWithPage(url, last));
+  if (last !== undefined) throw redirect(addressWithPage(indexName, url, last));
   return { search, serverState, serverUrl: url.href };
 }

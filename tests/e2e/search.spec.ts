@@ -290,6 +290,36 @@ test.describe("organisation search", () => {
     await expect(searchBox(page)).not.toHaveValue("school");
   });
 
+  test("a URL asking for a page past the last shows the last page, at the last page's address", async ({ page, request, axe }) => {
+    const refined = `${SEARCH_PAGE}?kind=Secondary%20school`;
+    await page.goto(refined);
+    const pages = page.getByRole("navigation", { name: "Results pages" });
+    // The address the search's own "Last page" link has.
+    const lastAddress = (await pages.getByRole("link", { name: "Last page" }).getAttribute("href")) ?? "";
+    const last = Number(new URL(lastAddress, page.url()).searchParams.get("page"));
+    expect(last).toBeGreaterThan(1);
+    const asked = `${refined}&page=${last + 30}`;
+
+    // The server (so without JavaScript too): a redirect to that address.
+    const redirected = await request.get(asked, { maxRedirects: 0 });
+    expect(redirected.status()).toBe(302);
+    expect(redirected.headers()["location"]).toBe(lastAddress);
+    const html = await (await request.get(lastAddress)).text();
+    expect(html).toMatch(new RegExp(`aria-label="Page ${last}" aria-current="page"`));
+    expect(html).toMatch(/<dt>Kind<\/dt><dd>Secondary school<\/dd>/);
+
+    // The browser: the last page's hits, its link current, the later links off, its address.
+    await page.goto(asked);
+    await expect(page).toHaveURL((url) => url.pathname + url.search === lastAddress);
+    await expect(pages.getByRole("link", { name: `Page ${last}` })).toHaveAttribute("aria-current", "page");
+    await expect(pages.getByRole("link", { name: "Next page" })).toHaveAttribute("aria-disabled", "true");
+    await expect(pages.getByRole("link", { name: "Last page" })).toHaveAttribute("aria-disabled", "true");
+    await expect(hits(page).first()).toBeVisible();
+    await allEqual(details(page, "Kind"), "Secondary school");
+    await expect(stats(page)).toHaveText(STATS);
+    await axe();
+  });
+
   test("relevant sort: see all results, see relevant results", async ({ page }) => {
     await page.goto(`${SEARCH_PAGE}?q=primary`);
     await page.getByLabel("Sort results by").selectOption({ label: "Best rated first" });
