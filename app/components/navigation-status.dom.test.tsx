@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { act } from "react";
+import { act, type ReactNode } from "react";
 import { createRoot } from "react-dom/client";
 import { createMemoryRouter, Link, Outlet, RouterProvider } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -24,24 +24,31 @@ afterEach(() => {
 const wait = (ms: number) => act(async () => void (await vi.advanceTimersByTimeAsync(ms)));
 const region = () => container.querySelector(`#${NAVIGATION_STATUS_ID}`)!;
 
-/** A shell with the region, linking to a page whose loader answers (or fails) after `ms`. */
-async function renderShell({ ms, fails = false, start = "/" }: { ms: number; fails?: boolean; start?: string }) {
+/**
+ * A shell with the region, linking to a page whose loader answers (or fails) after `ms`.
+ * `rootBoundary`: the failure is caught by the shell's own boundary, which draws the whole
+ * shell anew (as the app's root error page does), rather than by the page's.
+ */
+async function renderShell({ ms, fails = false, start = "/", rootBoundary = false }: { ms: number; fails?: boolean; start?: string; rootBoundary?: boolean }) {
   const after = () =>
     new Promise((resolve, reject) => setTimeout(() => (fails ? reject(new Error("unreachable")) : resolve(null)), ms));
+  const shell = (content: ReactNode) => (
+    <StoresProvider>
+      <NavigationStatus />
+      <Link to="/next">Next</Link>
+      {content}
+    </StoresProvider>
+  );
+  const errorPage = <ErrorPage error={new Error("unreachable")} />;
   const router = createMemoryRouter(
     [
       {
         path: "/",
-        element: (
-          <StoresProvider>
-            <NavigationStatus />
-            <Link to="/next">Next</Link>
-            <Outlet />
-          </StoresProvider>
-        ),
+        element: shell(<Outlet />),
+        ...(rootBoundary ? { errorElement: shell(errorPage) } : {}),
         children: [
           { index: true, element: <p>Home</p> },
-          { path: "next", loader: after, element: <p>Next page</p>, errorElement: <ErrorPage error={new Error("unreachable")} /> },
+          { path: "next", loader: after, element: <p>Next page</p>, ...(rootBoundary ? {} : { errorElement: errorPage }) },
         ],
       },
     ],
@@ -77,13 +84,15 @@ describe("the navigation status region (WCAG 4.1.3)", () => {
     expect(region().textContent).toBe("");
   });
 
-  it("says a page change failed, fast or slow", async () => {
-    for (const ms of [50, 1500]) {
-      await renderShell({ ms, fails: true });
+  it("says a page change failed, fast or slow, caught by the page's boundary or the shell's", async () => {
+    for (const [ms, rootBoundary] of [[50, false], [1500, false], [50, true], [1500, true]] as const) {
+      await renderShell({ ms, fails: true, rootBoundary });
       await follow();
       await wait(ms + 20);
       expect(container.textContent).toContain("Error 500");
-      expect(region().textContent, `failing after ${ms} ms`).toBe(NAVIGATION_STATUS.failed);
+      expect(region().textContent, "not yet: the region may just have been drawn").toBe("");
+      await wait(NAVIGATION_STATUS.failedAfterMs);
+      expect(region().textContent, `failing after ${ms} ms${rootBoundary ? ", the shell drawn anew" : ""}`).toBe(NAVIGATION_STATUS.failed);
       container.remove();
       container = document.body.appendChild(document.createElement("div"));
     }
@@ -91,7 +100,7 @@ describe("the navigation status region (WCAG 4.1.3)", () => {
 
   it("an error page that is the first page loaded is read as a page, not announced", async () => {
     await renderShell({ ms: 20, fails: true, start: "/next" });
-    await wait(100);
+    await wait(1000);
     expect(container.textContent).toContain("Error 500");
     expect(region().textContent).toBe("");
   });
