@@ -2,27 +2,17 @@
 import { act, type ReactNode } from "react";
 import { createRoot } from "react-dom/client";
 import { createMemoryRouter, Link, Outlet, RouterProvider } from "react-router";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
+import { advance, onFakeTimers } from "../shell/fake-timers.test-support";
 import { StoresProvider } from "../state/stores";
 import { ErrorPage } from "./error-page";
 import { NAVIGATION_STATUS, NAVIGATION_STATUS_ID, NavigationStatus } from "./navigation-status";
 
 // Its server render and hydration: server-render.dom.test.tsx.
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let container: HTMLElement;
-beforeEach(() => {
-  vi.useFakeTimers();
-  container = document.body.appendChild(document.createElement("div"));
-});
-afterEach(() => {
-  vi.useRealTimers();
-  container.remove();
-});
-
-const wait = (ms: number) => act(async () => void (await vi.advanceTimersByTimeAsync(ms)));
-const region = () => container.querySelector(`#${NAVIGATION_STATUS_ID}`)!;
+const { container: dom, renew } = onFakeTimers();
+const wait = advance;
+const region = () => dom().querySelector(`#${NAVIGATION_STATUS_ID}`)!;
 
 /**
  * A shell with the region, linking to a page whose loader answers (or fails) after `ms`.
@@ -54,10 +44,10 @@ async function renderShell({ ms, fails = false, start = "/", rootBoundary = fals
     ],
     { initialEntries: [start] },
   );
-  await act(async () => createRoot(container).render(<RouterProvider router={router} />));
+  await act(async () => createRoot(dom()).render(<RouterProvider router={router} />));
   await wait(10);
 }
-const follow = () => act(async () => container.querySelector("a")!.click());
+const follow = () => act(async () => dom().querySelector("a")!.click());
 
 describe("the navigation status region (WCAG 4.1.3)", () => {
   it(`says nothing of a page change quicker than ${NAVIGATION_STATUS.slowAfterMs} ms`, async () => {
@@ -68,7 +58,7 @@ describe("the navigation status region (WCAG 4.1.3)", () => {
       await wait(50);
       heard.add(region().textContent ?? "");
     }
-    expect(container.textContent).toContain("Next page");
+    expect(dom().textContent).toContain("Next page");
     expect([...heard]).toEqual([""]);
   });
 
@@ -80,7 +70,7 @@ describe("the navigation status region (WCAG 4.1.3)", () => {
     await wait(2);
     expect(region().textContent).toBe(NAVIGATION_STATUS.loading);
     await wait(2100);
-    expect(container.textContent).toContain("Next page");
+    expect(dom().textContent).toContain("Next page");
     expect(region().textContent).toBe("");
   });
 
@@ -89,19 +79,18 @@ describe("the navigation status region (WCAG 4.1.3)", () => {
       await renderShell({ ms, fails: true, rootBoundary });
       await follow();
       await wait(ms + 20);
-      expect(container.textContent).toContain("Error 500");
+      expect(dom().textContent).toContain("Error 500");
       expect(region().textContent, "not yet: the region may just have been drawn").toBe("");
       await wait(NAVIGATION_STATUS.failedAfterMs);
       expect(region().textContent, `failing after ${ms} ms${rootBoundary ? ", the shell drawn anew" : ""}`).toBe(NAVIGATION_STATUS.failed);
-      container.remove();
-      container = document.body.appendChild(document.createElement("div"));
+      renew();
     }
   });
 
   it("an error page that is the first page loaded is read as a page, not announced", async () => {
     await renderShell({ ms: 20, fails: true, start: "/next" });
     await wait(1000);
-    expect(container.textContent).toContain("Error 500");
+    expect(dom().textContent).toContain("Error 500");
     expect(region().textContent).toBe("");
   });
 });

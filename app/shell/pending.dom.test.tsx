@@ -2,23 +2,12 @@
 import { act } from "react";
 import { createRoot } from "react-dom/client";
 import { createMemoryRouter, Form, Link, Outlet, RouterProvider, useFetcher } from "react-router";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
+import { advance, onFakeTimers } from "./fake-timers.test-support";
 import { MIN_PENDING_MS, useFetcherPending, useMinimumPending, useSubmitting } from "./pending";
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let container: HTMLElement;
-beforeEach(() => {
-  vi.useFakeTimers();
-  container = document.body.appendChild(document.createElement("div"));
-});
-afterEach(() => {
-  vi.useRealTimers();
-  container.remove();
-});
-
-// Async: the promises a timer settles (an action's answer, then its revalidation) run in between.
-const wait = (ms: number) => act(async () => void (await vi.advanceTimersByTimeAsync(ms)));
+const { container: dom } = onFakeTimers();
+const wait = advance;
 
 describe("useMinimumPending", () => {
   /** Every value the hook returned, render by render (discarded renders included). */
@@ -30,10 +19,10 @@ describe("useMinimumPending", () => {
   }
   const root = () => {
     returned = [];
-    const r = createRoot(container);
+    const r = createRoot(dom());
     return (busy: boolean) => act(async () => r.render(<Probe busy={busy} />));
   };
-  const shown = () => container.textContent === "pending";
+  const shown = () => dom().textContent === "pending";
 
   it(`holds a fast pending state for ${MIN_PENDING_MS} ms, from the very render that first sees it`, async () => {
     const render = root();
@@ -112,9 +101,9 @@ async function renderForm(actionMs: number) {
       children: [{ path: "other", loader: () => slow(null, 20), element: <p>Other page</p> }],
     },
   ]);
-  await act(async () => createRoot(container).render(<RouterProvider router={router} />));
+  await act(async () => createRoot(dom()).render(<RouterProvider router={router} />));
   await wait(50);
-  return { button: () => container.querySelector<HTMLButtonElement>("#post")! };
+  return { button: () => dom().querySelector<HTMLButtonElement>("#post")! };
 }
 
 describe("useSubmitting", () => {
@@ -145,13 +134,13 @@ describe("useSubmitting", () => {
 
   it("is not pending for a GET form or a link", async () => {
     const { button } = await renderForm(10);
-    await act(async () => container.querySelector<HTMLButtonElement>("#get")!.click());
+    await act(async () => dom().querySelector<HTMLButtonElement>("#get")!.click());
     expect(button().textContent).toBe("Save");
     await wait(50);
-    await act(async () => container.querySelector("a")!.click());
+    await act(async () => dom().querySelector("a")!.click());
     expect(button().textContent).toBe("Save");
     await wait(50);
-    expect(container.textContent).toContain("Other page");
+    expect(dom().textContent).toContain("Other page");
   });
 });
 
@@ -167,8 +156,8 @@ describe("useFetcherPending", () => {
       );
     }
     const router = createMemoryRouter([{ path: "/", element: <Signup />, action: () => ({ ok: true }) }]);
-    await act(async () => createRoot(container).render(<RouterProvider router={router} />));
-    const button = () => container.querySelector("button")!;
+    await act(async () => createRoot(dom()).render(<RouterProvider router={router} />));
+    const button = () => dom().querySelector("button")!;
     await act(async () => button().click());
     expect(button().textContent).toBe("Signing up…");
     await wait(MIN_PENDING_MS - 1);

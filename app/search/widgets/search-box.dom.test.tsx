@@ -3,6 +3,7 @@ import type { SearchClient } from "instantsearch.js";
 import { act } from "react";
 import { createRoot } from "react-dom/client";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { advance, onFakeTimers } from "../../shell/fake-timers.test-support";
 import { MIN_PENDING_MS } from "../../shell/pending";
 import { STALLED_SEARCH_DELAY_MS } from "../constants";
 import { cannedSearchClient } from "../hits.test-support";
@@ -11,28 +12,17 @@ import { OrganisationSearch } from "../organisation-search";
 // The search box's loading indicator shows when a search stalls (no answer within 200 ms)
 // and, once shown, stays 200 ms at least (docs/requirements.md §5.3), on fake timers.
 
-declare global {
-  var IS_REACT_ACT_ENVIRONMENT: boolean | undefined;
-}
-
 const PAGE = { groupType: "education", ruleContexts: ["registration"], config: { indexName: "dev_organisations", hosts: null } };
-let container: HTMLElement;
+const { container } = onFakeTimers();
+const wait = advance;
 
 beforeEach(() => {
-  globalThis.IS_REACT_ACT_ENVIRONMENT = true;
-  vi.useFakeTimers();
   vi.stubGlobal("fetch", vi.fn(() => Promise.resolve(new Response("{}", { status: 200 }))));
   window.history.replaceState(null, "", "/registration/education/organisation");
-  container = document.body.appendChild(document.createElement("div"));
 });
-afterEach(() => {
-  container.remove();
-  vi.unstubAllGlobals();
-  vi.useRealTimers();
-});
+afterEach(() => vi.unstubAllGlobals());
 
-const wait = (ms: number) => act(async () => void (await vi.advanceTimersByTimeAsync(ms)));
-const indicator = () => container.querySelector("[data-testid=search-loading]");
+const indicator = () => container().querySelector("[data-testid=search-loading]");
 
 /** The search page with a provider answering each search `answerMs` after it is asked. */
 async function searchAnsweringAfter(answerMs: () => number) {
@@ -43,14 +33,14 @@ async function searchAnsweringAfter(answerMs: () => number) {
       new Promise((resolve) => setTimeout(resolve, answerMs())).then(() => provider.client.search(requests)),
   };
   await act(async () => {
-    createRoot(container).render(<OrganisationSearch searchClient={slow as unknown as SearchClient} {...PAGE} serverUrl={window.location.href} />);
+    createRoot(container()).render(<OrganisationSearch searchClient={slow as unknown as SearchClient} {...PAGE} serverUrl={window.location.href} />);
   });
   await wait(1000);
   expect(indicator()).toBeNull();
 }
 
 async function type(text: string) {
-  const input = container.querySelector<HTMLInputElement>("input[type=search]")!;
+  const input = container().querySelector<HTMLInputElement>("input[type=search]")!;
   await act(async () => {
     const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")!.set!;
     setValue.call(input, text);
