@@ -9,7 +9,8 @@ export const MIN_PENDING_MS = 200;
  * and `minMs` have passed since it turned true. So a fast answer shows its pending state
  * (a "Saving…" label, a disabled button) for `minMs`, not for a flash, and a slow one
  * for as long as it takes, not `minMs` more. No delay before showing: the pending state
- * is also what disables a submit button against a second click (docs/decisions/0033-…).
+ * is also what disables a submit button against a second click
+ * (docs/decisions/0033-pending-states-status-messages-help-and-state-areas.md).
  */
 export function useMinimumPending(busy: boolean, minMs: number = MIN_PENDING_MS): boolean {
   const [wasBusy, setWasBusy] = useState(busy);
