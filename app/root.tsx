@@ -5,8 +5,9 @@ import { succeeded } from "./api/result.server";
 import { CookieNotice } from "./components/cookie-notice";
 import { DataLayer } from "./components/data-layer";
 import { EnvironmentBanner } from "./components/environment-banner";
-import { ErrorPage } from "./components/error-page";
+import { describeError, ErrorPage } from "./components/error-page";
 import { LoadingBar } from "./components/loading-bar";
+import { NavigationStatus } from "./components/navigation-status";
 import { RouteFocus } from "./components/route-focus";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
@@ -23,6 +24,7 @@ import { sanitizeRichText } from "./shell/rich-text.server";
 import { securityMiddleware } from "./security/middleware.server";
 import { cacheControlMiddleware } from "./shell/cache-control.server";
 import { useNonce } from "./security/nonce";
+import { pageTitle } from "./shell/meta";
 import { tagManagerFor } from "./shell/tracking.server";
 import { ZOD_JITLESS_SCRIPT } from "./forms/zod-jitless";
 
@@ -83,6 +85,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           </a>
           {data && !data.consent ? <CookieNotice notice={data.site.cookieNotice} /> : null}
           <LoadingBar />
+          <NavigationStatus />
           <RouteFocus />
           {data?.environmentLabel ? <EnvironmentBanner label={data.environmentLabel} /> : null}
           {data ? (
@@ -104,7 +107,13 @@ export default function App() {
   return <Outlet />;
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.site.title ?? "Group visits" }];
+/** The site's name when the CMS cannot say it (its site data is what failed). */
+const SITE_NAME = "Group visits";
+
+// A page's own meta titles it "<page> | <site>" (app/shell/meta.ts); an error page shown by
+// this boundary says what happened (WCAG 2.4.2), e.g. "This page could not be found | Group visits".
+export const meta: Route.MetaFunction = ({ loaderData, error, matches }) =>
+  error ? pageTitle(matches, describeError(error).message, SITE_NAME) : [{ title: loaderData?.site.title ?? SITE_NAME }];
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <ErrorPage error={error} />;

@@ -3,6 +3,7 @@ import { useFetcher } from "react-router";
 import type { FieldErrors } from "../forms/validation";
 import { CheckboxField, Field } from "./field";
 import { FormErrors } from "./form-errors";
+import { useFetcherPending } from "../shell/pending";
 
 export interface NewsletterActionData {
   ok: boolean;
@@ -23,6 +24,7 @@ export function NewsletterSignup({
   submitted?: NewsletterActionData | undefined;
 }) {
   const fetcher = useFetcher<NewsletterActionData>();
+  const pending = useFetcherPending(fetcher);
   const id = useId();
   const result = fetcher.data ?? submitted;
   return (
@@ -53,8 +55,8 @@ export function NewsletterSignup({
             defaultChecked={result?.values?.consent === "yes"}
             error={result?.errors?.consent}
           />
-          <button type="submit" disabled={fetcher.state !== "idle"}>
-            Sign up
+          <button type="submit" disabled={pending}>
+            {pending ? "Signing up…" : "Sign up"}
           </button>
         </fetcher.Form>
       )}

@@ -7,8 +7,9 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { StoresProvider } from "../state/stores";
 import { MonthCalendar } from "./booking/month-calendar";
 import { LoadingBar } from "./loading-bar";
+import { NAVIGATION_STATUS_ID, NavigationStatus } from "./navigation-status";
 
-// The loading bar and the month calendar make no store while the server renders (ADR 26):
+// The loading bar, the navigation status and the month calendar make no store while the server renders (ADR 26):
 // what they render there must be what the browser's first render hydrates, store and all.
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -63,5 +64,11 @@ describe("rendered on the server without their stores", () => {
     const { html, problems } = await serverThenHydrate(<LoadingBar />);
     expect(problems).toEqual([]);
     expect(html).toBe("");
+  });
+
+  it("the navigation status is there, polite and empty, and hydrates as it is (a live region present from the first render)", async () => {
+    const { html, problems } = await serverThenHydrate(<NavigationStatus />);
+    expect(problems).toEqual([]);
+    expect(html).toBe(`<div id="${NAVIGATION_STATUS_ID}" class="visually-hidden" aria-live="polite" aria-atomic="true"></div>`);
   });
 });

@@ -1,4 +1,4 @@
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, Link } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/login-forgot";
 import { requestPasswordReset } from "../api/gateway.server";
@@ -14,6 +14,7 @@ import { rateLimit } from "../security/limits.server";
 import { retryAfterHeaders } from "../security/retry-after";
 import { formValues, toFieldErrors } from "../forms/validation";
 import { publicPage } from "../shell/cache-control.server";
+import { useSubmitting } from "../shell/pending";
 
 const forgotSchema = z.object({
   email: emailSchema,
@@ -46,7 +47,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   const errors: Record<string, string | undefined> = actionData?.errors ?? {};
-  const submitting = useNavigation().state === "submitting";
+  const submitting = useSubmitting();
   if (actionData?.sent) {
     return (
       <div className="page narrow">

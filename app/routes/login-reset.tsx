@@ -1,4 +1,4 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/login-reset";
 import { completePasswordReset } from "../api/gateway.server";
@@ -11,6 +11,7 @@ import { checkPassword } from "../account/password";
 import { toFieldErrors } from "../forms/validation";
 import { FormErrors } from "../components/form-errors";
 import { problemText } from "../api/result.server";
+import { useSubmitting } from "../shell/pending";
 
 // The token is in the path: keep it out of Referer headers sent to other sites.
 export const headers: Route.HeadersFunction = () => ({ "Referrer-Policy": "no-referrer" });
@@ -51,7 +52,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export default function ResetPassword({ actionData }: Route.ComponentProps) {
   const errors: Record<string, string | undefined> = actionData?.errors ?? {};
-  const submitting = useNavigation().state === "submitting";
+  const submitting = useSubmitting();
   if (actionData?.expired) {
     return (
       <div className="page narrow">

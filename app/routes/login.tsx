@@ -1,4 +1,4 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/login";
 import { login, logout } from "../api/gateway.server";
@@ -14,6 +14,7 @@ import { retryAfterHeaders } from "../security/retry-after";
 import { startSession } from "../session/session.server";
 import { formValues, toFieldErrors } from "../forms/validation";
 import { publicPage } from "../shell/cache-control.server";
+import { useSubmitting } from "../shell/pending";
 
 const loginSchema = z.object({
   email: emailSchema,
@@ -66,7 +67,7 @@ export function loader({ context, url }: Route.LoaderArgs) {
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const errors: Record<string, string | undefined> = actionData?.errors ?? {};
-  const submitting = useNavigation().state === "submitting";
+  const submitting = useSubmitting();
   return (
     <div className="page narrow">
       <h1>Log in</h1>

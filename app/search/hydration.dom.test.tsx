@@ -5,9 +5,9 @@ import { createRoot, hydrateRoot } from "react-dom/client";
 import { renderToString } from "react-dom/server";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { getFirstResults } from "./first-results.server";
-import { RIVERSIDE_PRIMARY } from "./hits.test-support";
+import { cannedSearchClient, RIVERSIDE_PRIMARY } from "./hits.test-support";
 import { OrganisationSearch } from "./organisation-search";
-import { createSearchCache, type SearchRequest } from "./search-cache.server";
+import { createSearchCache } from "./search-cache.server";
 
 // The loader's first results hydrate in the browser without a new search: the page the
 // server rendered from them is taken over as it is, and the search client is not called.
@@ -25,36 +25,7 @@ const PAGE = { groupType: "education", ruleContexts: ["registration"], config: {
 const HIT = { ...RIVERSIDE_PRIMARY, region: "London" };
 
 /** A provider answering from canned results, recording the multi-queries it is sent. */
-function cannedClient() {
-  const calls: SearchRequest[][] = [];
-  const client = {
-    // What the insights middleware reads to send view events.
-    appId: "embedded",
-    apiKey: "embedded-search-key",
-    search(requests: SearchRequest[]) {
-      calls.push(requests);
-      return Promise.resolve({
-        results: requests.map((request) => ({
-          index: request.indexName,
-          query: String(request.params?.query ?? ""),
-          params: "",
-          hits: [HIT],
-          nbHits: 42,
-          page: Number(request.params?.page ?? 0),
-          nbPages: 5,
-          hitsPerPage: 10,
-          processingTimeMS: 2,
-          exhaustiveNbHits: true,
-          facets: { kind: { Academy: 7, "Primary school": 35 }, region: { London: 42 }, town: { Leeds: 42 }, rating: { "4": 42 } },
-          facets_stats: { size: { min: 12, max: 2400, avg: 400, sum: 1000 }, rating: { min: 1, max: 5, avg: 3, sum: 100 } },
-          renderingContent: { facetOrdering: { facets: { order: ["region", "kind", "town", "rating", "outreachRegion"] } } },
-        })),
-      });
-    },
-    searchForFacetValues: () => Promise.resolve([]),
-  };
-  return { calls, client };
-}
+const cannedClient = () => cannedSearchClient({ hit: HIT });
 
 /** Lets InstantSearch's deferred work and the router's write delay run out. */
 const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 600)));

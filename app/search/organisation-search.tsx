@@ -95,9 +95,10 @@ interface SearchLayoutProps {
   hidden: string[];
   renderHitAction?: RenderHitAction | undefined;
   flushUrl: () => void;
+  replaceNextUrl: () => void;
 }
 
-function SearchLayout({ indexName, hidden, renderHitAction, flushUrl }: SearchLayoutProps) {
+function SearchLayout({ indexName, hidden, renderHitAction, flushUrl, replaceNextUrl }: SearchLayoutProps) {
   const id = useId();
   const filtersId = `${id}-filters`;
   const resultsId = `${id}-results`;
@@ -158,6 +159,7 @@ function SearchLayout({ indexName, hidden, renderHitAction, flushUrl }: SearchLa
               resultsHeading.current?.focus();
               resultsHeading.current?.scrollIntoView?.({ block: "start" });
             }}
+            onPageCorrected={replaceNextUrl}
           />
         </section>
       </div>
@@ -192,6 +194,7 @@ export function OrganisationSearchTree({ searchClient, config, serverUrl, groupT
         hidden={groupType ? [ATTRIBUTES.groupType] : []}
         renderHitAction={renderHitAction}
         flushUrl={routing.flush}
+        replaceNextUrl={routing.replaceNextWrite}
       />
     </InstantSearch>
   );

@@ -116,30 +116,36 @@ export function createStateMapping(indexName: string) {
  * between search states and other pages keep working for both routers. Nothing is written
  * when the URL would not change, nor once the page has moved on to another path: a write
  * made for the search page must never take the user back there (after "Choose", say).
+ * `replace` corrects the current entry instead (its key and index kept).
  */
-function pushKeepingRouterState(url: string) {
+function writeKeepingRouterState(url: string, how: "push" | "replace") {
   const next = new URL(url, window.location.href);
   if (next.href === window.location.href || next.pathname !== window.location.pathname) return;
   const state: unknown = window.history.state;
-  const previous = typeof state === "object" && state !== null ? (state as { idx?: unknown }) : {};
-  window.history.pushState(
-    {
-      usr: null,
-      key: Math.random().toString(36).slice(2, 10),
-      idx: typeof previous.idx === "number" ? previous.idx + 1 : 0,
-    },
-    "",
-    next.pathname + next.search + next.hash,
-  );
+  const previous = typeof state === "object" && state !== null ? (state as { idx?: unknown; key?: unknown }) : {};
+  const idx = typeof previous.idx === "number" ? previous.idx : -1;
+  const entry =
+    how === "replace" && typeof previous.key === "string"
+      ? { usr: null, key: previous.key, idx: Math.max(idx, 0) }
+      : { usr: null, key: Math.random().toString(36).slice(2, 10), idx: idx + 1 };
+  window.history[how === "replace" ? "replaceState" : "pushState"](entry, "", next.pathname + next.search + next.hash);
 }
 
 export interface SearchRouting extends RouterProps<UiState, RouteState> {
+  router: NonNullable<RouterProps<UiState, RouteState>["router"]>;
+  stateMapping: NonNullable<RouterProps<UiState, RouteState>["stateMapping"]>;
   /**
    * Writes the URL the history router is waiting to write (its 400 ms delay), now. Call it
    * before leaving the page (choosing a hit): the search state the user saw is then in the
    * history, so Back returns to it, and no write is left to land after the page has gone.
    */
   flush(): void;
+  /**
+   * The next URL write replaces the current history entry rather than adding one: for a
+   * correction of the URL's own state (a page past the last, page-bounds.ts), which Back
+   * must not return to (it would be corrected again, and Back would never get past it).
+   */
+  replaceNextWrite(): void;
 }
 
 /**
@@ -160,7 +166,7 @@ export function createSearchRouting(indexName: string, serverUrl: string): Searc
       `${location.pathname}${qsModule.stringify(routeState, { addQueryPrefix: true, arrayFormat: "repeat" })}`,
     push: (url) => {
       pending = undefined;
-      pushKeepingRouterState(url);
+      writeKeepingRouterState(url, takeWriteKind());
     },
     parseURL: ({ qsModule, location }) =>
       qsModule.parse(location.search.slice(1), QS_PARSE_OPTIONS) as RouteState,
@@ -168,6 +174,12 @@ export function createSearchRouting(indexName: string, serverUrl: string): Searc
   // The URL of the route state waiting for the write delay, made when it was asked for
   // (so on the search page's path).
   let pending: string | undefined;
+  let replaceNext = false;
+  const takeWriteKind = () => {
+    const how = replaceNext ? "replace" : "push";
+    replaceNext = false;
+    return how;
+  };
   const write = router.write.bind(router);
   router.write = (routeState) => {
     if (typeof window !== "undefined") pending = router.createURL(routeState);
@@ -182,7 +194,10 @@ export function createSearchRouting(indexName: string, serverUrl: string): Searc
       pending = undefined;
       // The history router's own timer still runs out later: it finds the URL already
       // written (or the page gone) and writes nothing.
-      pushKeepingRouterState(url);
+      writeKeepingRouterState(url, takeWriteKind());
+    },
+    replaceNextWrite() {
+      replaceNext = true;
     },
   };
 }

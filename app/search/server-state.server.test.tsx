@@ -34,6 +34,29 @@ describe("loadOrganisationSearch", () => {
     expect(hitsOf(second)).toEqual(hitsOf(first));
   });
 
+  it("redirects a URL asking for a page past the last to the last page's address (docs/requirements.md §6.4)", { timeout: BUILDS_THE_INDEX }, async () => {
+    const { loadOrganisationSearch } = await import("./server-state.server");
+    const options = { groupType: "education", ruleContexts: ["registration"] };
+    const base = "http://localhost/registration/education/organisation?q=academy&sort=name_asc";
+    const answer = (s: Awaited<ReturnType<typeof loadOrganisationSearch>>) =>
+      Object.values(s.serverState?.initialResults ?? {})[0]?.results?.[0] as { page: number; nbPages: number; hits: unknown[] };
+    const { nbPages } = answer(await loadOrganisationSearch(new URL(base), options));
+    expect(nbPages).toBeGreaterThan(1);
+
+    const refused = await loadOrganisationSearch(new URL(`${base}&page=${nbPages + 40}`), options).then(
+      () => null,
+      (thrown: unknown) => thrown,
+    );
+    expect(refused).toBeInstanceOf(Response);
+    const location = (refused as Response).headers.get("Location");
+    expect((refused as Response).status).toBe(302);
+    expect(location).toBe(`/registration/education/organisation?q=academy&page=${nbPages}&sort=name_asc`);
+
+    const last = answer(await loadOrganisationSearch(new URL(location!, base), options));
+    expect(last.page).toBe(nbPages - 1);
+    expect(last.hits.length).toBeGreaterThan(0);
+  });
+
   it("still gives the page what it needs when the search fails: the browser searches instead", async () => {
     vi.doMock("./client", async (original) => ({
       ...(await original<typeof import("./client")>()),

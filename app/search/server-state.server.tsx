@@ -1,8 +1,10 @@
 import type { InstantSearchServerState } from "react-instantsearch-core";
+import { redirect } from "react-router";
 import { config } from "../runtime/config.server";
 import { createSearchClient } from "./client";
 import { getFirstResults } from "./first-results.server";
 import type { OrganisationSearchTreeProps } from "./organisation-search";
+import { addressWithPage, lastPageIfPast } from "./page-bounds";
 import { processSearchCache } from "./search-cache.server";
 
 /**
@@ -11,7 +13,9 @@ import { processSearchCache } from "./search-cache.server";
  * from one multi-query through this process's cache of anonymous answers (ADR 0024), in the
  * shape getServerState gives, so the browser hydrates them without searching again.
  * Should the search fail, the page still renders: the browser searches, and says so if it
- * fails too.
+ * fails too. A URL asking for a page past the last is redirected to the last page's
+ * address (docs/requirements.md §6.4), so the page, its links and its URL agree, with or
+ * without JavaScript.
  */
 export async function loadOrganisationSearch(url: URL, options: Pick<OrganisationSearchTreeProps, "groupType" | "ruleContexts">) {
   const { appId, apiKey, indexName, hosts } = config.search;
@@ -26,5 +30,7 @@ export async function loadOrganisationSearch(url: URL, options: Pick<Organisatio
     console.error("Organisation search: no server-rendered results.", error);
     return null;
   });
+  const last = lastPageIfPast(serverState?.initialResults[indexName]?.results?.[0]);
+  if (last !== undefined) throw redirect(addressWithPage(indexName, url, last));
   return { search, serverState, serverUrl: url.href };
 }

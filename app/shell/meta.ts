@@ -9,9 +9,9 @@ interface MatchLike {
   loaderData?: unknown;
 }
 
-/** "<page> | <site title from the CMS>" for a route's meta export. */
-export function pageTitle(matches: readonly (MatchLike | undefined)[], page: string): MetaDescriptor[] {
+/** "<page> | <site title from the CMS>" for a route's meta export; `fallback` names the site when the CMS's title is missing. */
+export function pageTitle(matches: readonly (MatchLike | undefined)[], page: string, fallback?: string): MetaDescriptor[] {
   const root = matches.find((m) => m?.id === "root")?.loaderData as RootMatchData | undefined;
-  const site = root?.site?.title;
+  const site = root?.site?.title ?? fallback;
   return [{ title: site ? `${page} | ${site}` : page }];
 }

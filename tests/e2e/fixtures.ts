@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Locator, type Page } from "@playwright/test";
 import { recordAxeChecked } from "./axe-coverage";
+import { expectTitled } from "./page-title";
 import { expectStylesLoaded } from "./styles-loaded";
 
 export const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
@@ -42,8 +43,8 @@ export const test = base.extend<{ axe: (page?: Page) => Promise<void> }>({
     expect(problems, "errors in the browser").toEqual([]);
   },
   // Every page a test visits is checked against WCAG 2.2 AA rules, and that its headings
-  // are in order under one h1 (axe's best-practice rules for WCAG 1.3.1 and 2.4.6); and
-  // that it loaded the stylesheets its classes need.
+  // are in order under one h1 (axe's best-practice rules for WCAG 1.3.1 and 2.4.6); that
+  // it loaded the stylesheets its classes need; and that its title names it (WCAG 2.4.2).
   axe: async ({ page }, use, testInfo) => {
     await use(async (target = page) => {
       const results = await new AxeBuilder({ page: target })
@@ -56,6 +57,7 @@ export const test = base.extend<{ axe: (page?: Page) => Promise<void> }>({
       const ran = new Set([...results.passes, ...results.violations, ...results.incomplete, ...results.inapplicable].map((r) => r.id));
       for (const id of ["target-size", ...EXTRA_AXE_RULES]) expect(ran.has(id), `axe ran ${id}`).toBe(true);
       await expectStylesLoaded(target);
+      await expectTitled(target);
       recordAxeChecked(testInfo, target.url());
     });
   },

@@ -15,7 +15,8 @@ const searchHost = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3100) + 71
 const baseURL = ownServerForFile(70, { SEARCH_HOSTS: searchHost });
 
 test.use({ baseURL });
-test.describe.configure({ timeout: 60_000 });
+// One worker for the file: its server has one port (each worker would start its own there).
+test.describe.configure({ mode: "default", timeout: 60_000 });
 
 test.beforeEach(async ({ page }) => {
   await rejectCookies(page, baseURL);
@@ -55,5 +56,23 @@ test("account: the association page renders without server results and the brows
   await expect(page.getByRole("heading", { level: 1, name: "Your organisations" })).toBeVisible();
   await expect(page.getByRole("list", { name: "Your organisations" }).getByRole("listitem").first()).toBeVisible();
   await expect(page.getByRole("button", { name: `Ask to join ${name}`, exact: true }).first()).toBeVisible();
+  await axe();
+});
+
+test("a page past the last, searched by the browser: the last page, its address corrected in place", async ({ page, axe }) => {
+  const refined = "/registration/education/organisation?kind=Secondary%20school";
+  await openWithoutServerResults(page, `${refined}&page=500`, "Secondary school");
+  const pages = page.getByRole("navigation", { name: "Results pages" });
+  await expect(pages.getByRole("link", { name: "Last page" })).toHaveAttribute("aria-disabled", "true");
+  const current = pages.locator('[aria-current="page"]');
+  await expect(current).toHaveCount(1);
+  const last = Number(await current.textContent());
+  expect(last).toBeGreaterThan(1);
+  await expect(page.locator(".hits > li").first()).toBeVisible();
+  await expect(page).toHaveURL((url) => url.searchParams.get("page") === String(last) && url.searchParams.get("kind") === "Secondary school");
+  // Corrected in place: Back leaves the search page rather than returning to page 500.
+  const entries = await page.evaluate(() => history.length);
+  await page.waitForTimeout(600);
+  expect(await page.evaluate(() => history.length)).toBe(entries);
   await axe();
 });

@@ -134,14 +134,17 @@ test.describe("organisation search", () => {
   test("shows a loading indicator in the search box when the search stalls", async ({ page }) => {
     await page.goto(SEARCH_PAGE);
     await expect(stats(page)).toHaveText(STATS);
-    // Answers slower than the stalled delay (200 ms).
+    // Typed before hydration, the box would search nothing.
+    await waitForHydration(page);
+    // Answers well past the stalled delay (200 ms), so the indicator shows longer than the
+    // checks below take to look, however busy the machine.
     await page.route("**/1/indexes/*/queries*", async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 800));
+      await new Promise((resolve) => setTimeout(resolve, 2000));
       await route.continue();
     });
     await searchBox(page).fill("Leeds");
-    await expect(page.getByTestId("search-loading")).toBeVisible();
-    await expect(page.locator("form[role=search]")).toHaveAttribute("aria-busy", "true");
+    // Both at once (one after the other, a busy machine can let the search end between them).
+    await expect(page.locator('form[role=search][aria-busy="true"]').getByTestId("search-loading")).toBeVisible();
     await expect(page.getByTestId("search-loading")).toBeHidden({ timeout: 5_000 });
   });
 
@@ -288,6 +291,36 @@ test.describe("organisation search", () => {
     // Back goes to the previous search state.
     await page.goBack();
     await expect(searchBox(page)).not.toHaveValue("school");
+  });
+
+  test("a URL asking for a page past the last shows the last page, at the last page's address", async ({ page, request, axe }) => {
+    const refined = `${SEARCH_PAGE}?kind=Secondary%20school`;
+    await page.goto(refined);
+    const pages = page.getByRole("navigation", { name: "Results pages" });
+    // The address the search's own "Last page" link has.
+    const lastAddress = (await pages.getByRole("link", { name: "Last page" }).getAttribute("href")) ?? "";
+    const last = Number(new URL(lastAddress, page.url()).searchParams.get("page"));
+    expect(last).toBeGreaterThan(1);
+    const asked = `${refined}&page=${last + 30}`;
+
+    // The server (so without JavaScript too): a redirect to that address.
+    const redirected = await request.get(asked, { maxRedirects: 0 });
+    expect(redirected.status()).toBe(302);
+    expect(redirected.headers()["location"]).toBe(lastAddress);
+    const html = await (await request.get(lastAddress)).text();
+    expect(html).toMatch(new RegExp(`aria-label="Page ${last}" aria-current="page"`));
+    expect(html).toMatch(/<dt>Kind<\/dt><dd>Secondary school<\/dd>/);
+
+    // The browser: the last page's hits, its link current, the later links off, its address.
+    await page.goto(asked);
+    await expect(page).toHaveURL((url) => url.pathname + url.search === lastAddress);
+    await expect(pages.getByRole("link", { name: `Page ${last}` })).toHaveAttribute("aria-current", "page");
+    await expect(pages.getByRole("link", { name: "Next page" })).toHaveAttribute("aria-disabled", "true");
+    await expect(pages.getByRole("link", { name: "Last page" })).toHaveAttribute("aria-disabled", "true");
+    await expect(hits(page).first()).toBeVisible();
+    await allEqual(details(page, "Kind"), "Secondary school");
+    await expect(stats(page)).toHaveText(STATS);
+    await axe();
   });
 
   test("relevant sort: see all results, see relevant results", async ({ page }) => {

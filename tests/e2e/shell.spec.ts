@@ -14,6 +14,7 @@ test("an unknown page shows the 404 page with a way home", async ({ page, axe })
   const response = await page.goto("/no/such/page");
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "This page could not be found" })).toBeVisible();
+  await expect(page).toHaveTitle("This page could not be found | Group visits");
   await axe();
   await page.getByRole("link", { name: "Back to the home page" }).click();
   await expect(page).toHaveURL(/\/$/);

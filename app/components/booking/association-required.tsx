@@ -1,6 +1,7 @@
 import { isRouteErrorResponse, Link } from "react-router";
 import { isAssociationRequired, type AssociationRequired } from "../../booking/access";
 import { describeError, ErrorPage } from "../error-page";
+import { BOOKINGS_TEAM_EMAIL, BOOKINGS_TEAM_HELP } from "../../shell/help";
 
 /** Why the user cannot book yet, and how to get approved (the booking guard's 403). */
 export function AssociationRequiredPage({ problem }: { problem: AssociationRequired }) {
@@ -25,7 +26,7 @@ export function AssociationRequiredPage({ problem }: { problem: AssociationRequi
       </p>
       <p>
         If you need to book urgently, email{" "}
-        <a href="mailto:groups@westridingmuseums.example.org">groups@westridingmuseums.example.org</a>.
+        <a href={BOOKINGS_TEAM_HELP.href}>{BOOKINGS_TEAM_EMAIL}</a>.
       </p>
       <p>
         <Link to="/account">Back to your account</Link>

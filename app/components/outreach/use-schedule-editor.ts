@@ -1,10 +1,10 @@
 import { useEffect, useRef, type MouseEvent } from "react";
-import { useNavigation } from "react-router";
 import { useSnapshot } from "valtio";
 import { useHydrated } from "../modal";
 import type { Range, ScheduleActivity, SessionRow } from "../../outreach/schedule";
 import { createOutreachStore, outreachState, type OutreachModal, type OutreachState } from "../../state/outreach";
 import { useStore } from "../../state/stores";
+import { useSubmitting } from "../../shell/pending";
 
 /** The day plan the schedule step's page reads (app/outreach/schedule-page.server.ts makes it). */
 export interface SchedulePlan {
@@ -37,7 +37,7 @@ export function useScheduleEditor(key: string, initial: { rows: readonly Session
   const store = useStore(createOutreachStore);
   const snap = useSnapshot(store);
   const hydrated = useHydrated();
-  const submitting = useNavigation().state === "submitting";
+  const submitting = useSubmitting();
   const focusAfter = useRef<string | null>(null);
 
   useEffect(() => {

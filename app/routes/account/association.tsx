@@ -1,4 +1,4 @@
-import { data, Form, Link, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
+import { data, Form, Link, type ShouldRevalidateFunctionArgs } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/association";
 import {
@@ -12,6 +12,7 @@ import { validParams } from "../../forms/params";
 import { useBrowserSearchClient } from "../../search/browser-client";
 import { OrganisationSearch } from "../../search/organisation-search";
 import { loadOrganisationSearch } from "../../search/server-state.server";
+import { useSubmitting } from "../../shell/pending";
 
 // A user may belong to several organisations (docs/requirements.md §8.11): see them with their status
 // and role, ask to join another found in the search (pending until the museum approves),
@@ -125,8 +126,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
 export default function Association({ loaderData, actionData }: Route.ComponentProps) {
   const { associations, currentOrganisationId, focusId, other, groupType, search, serverState, serverUrl } = loaderData;
   const searchClient = useBrowserSearchClient(search, serverUrl);
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting";
+  const busy = useSubmitting();
   const statusOf = new Map(associations.map((a) => [a.organisation.id, a.status]));
   const confirm = actionData?.kind === "confirm-leave" ? actionData : null;
   const pagePath = "/account/organisation/association";

@@ -1,4 +1,4 @@
-import { data, Link, redirect, useNavigation } from "react-router";
+import { data, Link, redirect } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/order";
 import { completePaymentReturn } from "../../api/booking.server";
@@ -26,6 +26,7 @@ import { requireUser } from "../../session/current-user.server";
 import { pageTitle } from "../../shell/meta";
 import { validParams } from "../../forms/params";
 import "../../components/booking/group/group.css";
+import { useSubmitting } from "../../shell/pending";
 
 const paramsSchema = z.object({ orderId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) });
 
@@ -87,7 +88,7 @@ export async function action({ request, context, url, params }: Route.ActionArgs
 
 export default function OrderDetail({ loaderData, actionData }: Route.ComponentProps) {
   const { order, lines, notice, payKey, termsSummary } = loaderData;
-  const submitting = useNavigation().state === "submitting";
+  const submitting = useSubmitting();
   const here = orderPath(order.id);
   const view: OrderChange = actionData?.intent === "numbers" ? "numbers" : actionData?.intent === "cancel" ? "cancel" : loaderData.view;
   const errors: Record<string, string | undefined> = actionData?.errors ?? {};

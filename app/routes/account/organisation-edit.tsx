@@ -1,4 +1,4 @@
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, Link } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/organisation-edit";
 import { getOrganisation, listMyAssociations, updateOrganisation } from "../../api/gateway.server";
@@ -15,6 +15,7 @@ import { organisationSummaryRows } from "../../organisations/organisation-summar
 import { validParams } from "../../forms/params";
 import { formValues, toFieldErrors } from "../../forms/validation";
 import type { OrganisationUpdate } from "../../../generated/schemas";
+import { useSubmitting } from "../../shell/pending";
 
 const paramsSchema = z.object({ organisationId: z.string().regex(/^[\w-]{1,100}$/).optional() });
 
@@ -85,7 +86,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function OrganisationEdit({ loaderData, actionData }: Route.ComponentProps) {
-  const submitting = useNavigation().state === "submitting";
+  const submitting = useSubmitting();
   const back = (
     <p>
       <Link to="/account">Back to your account</Link>

@@ -1,4 +1,4 @@
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/user-edit";
 import { updateCurrentUser } from "../../api/gateway.server";
 import { fieldErrors, problemText } from "../../api/result.server";
@@ -8,6 +8,7 @@ import { pageTitle } from "../../shell/meta";
 import { ACCOUNT_DETAIL_FIELDS, accountDetailsSchema } from "../../account/user-details";
 import { formValues, toFieldErrors } from "../../forms/validation";
 import { FormErrors } from "../../components/form-errors";
+import { useSubmitting } from "../../shell/pending";
 
 export async function action({ request, context, url }: Route.ActionArgs) {
   const form = await request.formData();
@@ -32,7 +33,7 @@ export default function UserEdit({ loaderData: { user }, actionData }: Route.Com
   const errors: Record<string, string | undefined> = actionData?.errors ?? {};
   // After a failed submit, show what was typed, not what is stored.
   const v = actionData && !actionData.saved ? actionData.values : undefined;
-  const submitting = useNavigation().state === "submitting";
+  const submitting = useSubmitting();
   return (
     <div className="page narrow">
       <p>

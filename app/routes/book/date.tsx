@@ -1,4 +1,4 @@
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, Form, redirect } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/date";
 import { getVenueAvailability, updateBasketDate } from "../../api/booking.server";
@@ -17,6 +17,7 @@ import { servicesContext } from "../../session/context";
 import { formatDate } from "../../shell/format";
 import { pageTitle } from "../../shell/meta";
 import { toFieldErrors } from "../../forms/validation";
+import { useSubmitting } from "../../shell/pending";
 
 const londonMonth = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London", year: "numeric", month: "2-digit" });
 
@@ -86,7 +87,7 @@ export default function DateStep({ loaderData, actionData }: Route.ComponentProp
   const { booking, venues, venueId, availability, savedDate } = loaderData;
   const errors: Record<string, string | undefined> = actionData?.errors ?? {};
   const venue = venues.find((v) => v.id === venueId)!;
-  const submitting = useNavigation().state === "submitting";
+  const submitting = useSubmitting();
   const monthHref = (month: string) => `?${new URLSearchParams({ venue: venueId, month })}`;
   return (
     <BookingStep booking={booking} step="date" title="Choose a museum and a date">

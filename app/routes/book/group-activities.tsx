@@ -1,4 +1,4 @@
-import { data, Form, useNavigation } from "react-router";
+import { data, Form } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/group-activities";
 import { updateBasketGroupActivities } from "../../api/booking.server";
@@ -11,6 +11,7 @@ import { groupActivitiesOfTheDay } from "../../booking/group/activities.server";
 import { ActivityPicker } from "../../components/booking/group/activity-picker";
 import { pageTitle } from "../../shell/meta";
 import { SaveAndContinue } from "../../components/save-and-continue";
+import { useSubmitting } from "../../shell/pending";
 
 const schema = z.object({
   activityIds: z
@@ -50,7 +51,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
 export default function GroupActivities({ loaderData, actionData }: Route.ComponentProps) {
   const { booking, activities, chosen } = loaderData;
   const errors: Record<string, string | undefined> = actionData?.errors ?? {};
-  const submitting = useNavigation().state === "submitting";
+  const submitting = useSubmitting();
   return (
     <BookingStep booking={booking} step="group-activities" title="Choose activities">
       <FormErrors errors={errors} />

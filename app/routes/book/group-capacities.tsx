@@ -1,4 +1,4 @@
-import { data, Form, useNavigation } from "react-router";
+import { data, Form } from "react-router";
 import type { Route } from "./+types/group-capacities";
 import { updateBasketGroupCapacities } from "../../api/booking.server";
 import { bookingView, requireBasket, requireBooking } from "../../booking/basket.server";
@@ -13,6 +13,7 @@ import {
 import { pageTitle } from "../../shell/meta";
 import { SaveAndContinue } from "../../components/save-and-continue";
 import { problemText } from "../../api/result.server";
+import { useSubmitting } from "../../shell/pending";
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   const { user, gateway, scope } = requireBooking(context);
@@ -61,8 +62,7 @@ export default function GroupCapacities({ loaderData, actionData }: Route.Compon
   const { booking, activities, messages } = loaderData;
   const rows = actionData?.rows ?? loaderData.rows;
   const errors: FieldErrors = actionData?.errors ?? {};
-  const navigation = useNavigation();
-  const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
+  const saving = useSubmitting((form) => form.get("intent") === "save");
   return (
     <BookingStep booking={booking} step="group-capacities" title="Choose times and tickets">
       <FormErrors errors={errors} />

@@ -1,4 +1,4 @@
-import { data, Form, useNavigation } from "react-router";
+import { data, Form } from "react-router";
 import type { Route } from "./+types/group-details";
 import { updateBasketGroupDetails } from "../../api/booking.server";
 import { bookingView, requireBasket, requireBooking } from "../../booking/basket.server";
@@ -15,6 +15,7 @@ import { formValues, toFieldErrors } from "../../forms/validation";
 import "../../components/booking/group/group.css";
 import { SaveAndContinue } from "../../components/save-and-continue";
 import { problemText } from "../../api/result.server";
+import { useSubmitting } from "../../shell/pending";
 
 export function loader({ context, url }: Route.LoaderArgs) {
   const { user, scope } = requireBooking(context);
@@ -50,7 +51,7 @@ export default function GroupDetailsStep({ loaderData, actionData }: Route.Compo
   const { booking, firstStart } = loaderData;
   const v = actionData?.values ?? loaderData.values;
   const errors: Record<string, string | undefined> = actionData?.errors ?? {};
-  const submitting = useNavigation().state === "submitting";
+  const submitting = useSubmitting();
   return (
     <BookingStep booking={booking} step="group-details" title="Group details">
       <FormErrors errors={errors} />

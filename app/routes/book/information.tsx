@@ -1,5 +1,5 @@
 import { useEffect, type FormEvent } from "react";
-import { data, Form, useNavigation } from "react-router";
+import { data, Form } from "react-router";
 import { useSnapshot } from "valtio";
 import type { Route } from "./+types/information";
 import { updateBasketInformation } from "../../api/booking.server";
@@ -20,6 +20,7 @@ import { bookingState, createBookingStore } from "../../state/booking";
 import { useStore } from "../../state/stores";
 import { formValues, toFieldErrors } from "../../forms/validation";
 import { SaveAndContinue } from "../../components/save-and-continue";
+import { useSubmitting } from "../../shell/pending";
 
 export function loader({ context, url }: Route.LoaderArgs) {
   const { scope } = requireBooking(context);
@@ -73,7 +74,7 @@ export default function InformationStep({ loaderData, actionData }: Route.Compon
   const store = useStore(createBookingStore);
   const snap = useSnapshot(store);
   const live = snap.information.key === key ? snap.information.values : initial;
-  const submitting = useNavigation().state === "submitting";
+  const submitting = useSubmitting();
 
   useEffect(() => {
     bookingState.startInformation(store, key, initial);

@@ -1,4 +1,4 @@
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, Form, redirect } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/payment";
 import { getBasketQuote, updateBasketPayment } from "../../api/booking.server";
@@ -17,6 +17,7 @@ import type { GatewayClient } from "../../api/client.server";
 import { SaveAndContinue } from "../../components/save-and-continue";
 import { gatewayFailure } from "../../api/result.server";
 import type { PaymentChoice, Basket } from "../../../generated/schemas";
+import { useSubmitting } from "../../shell/pending";
 
 // "none": a visit that costs nothing (its form has only that choice).
 const CHOICES = ["card", "card-later", "invoice", "none"] as const;
@@ -81,7 +82,7 @@ export default function PaymentStep({ loaderData, actionData }: Route.ComponentP
   const { booking, quote, saved, paymentResult, messages } = loaderData;
   const errors: Record<string, string | undefined> = actionData?.errors ?? {};
   const values = actionData?.values ?? saved;
-  const submitting = useNavigation().state === "submitting";
+  const submitting = useSubmitting();
   const card = paymentOption(quote.paymentOptions, "card");
   const invoice = paymentOption(quote.paymentOptions, "invoice");
   const options: RadioOption[] = [];

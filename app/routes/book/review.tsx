@@ -1,4 +1,4 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/review";
 import {
@@ -24,6 +24,7 @@ import { servicesContext } from "../../session/context";
 import { formatDate } from "../../shell/format";
 import { pageTitle } from "../../shell/meta";
 import type { Basket } from "../../../generated/schemas";
+import { useSubmitting } from "../../shell/pending";
 
 const PAYMENT_TEXT = {
   card: "Card",
@@ -173,9 +174,8 @@ export default function ReviewStep({ loaderData, actionData }: Route.ComponentPr
   const basket = booking.basket!;
   const errors: Record<string, string | undefined> = actionData?.errors ?? {};
   const key = actionData?.idempotencyKey ?? loaderData.idempotencyKey;
-  const navigation = useNavigation();
-  const submitting = navigation.state !== "idle" && navigation.formData?.get("intent") === "checkout" && navigation.formMethod === "POST";
-  const holding = navigation.state !== "idle" && navigation.formData?.get("intent") === "hold";
+  const submitting = useSubmitting((form) => form.get("intent") === "checkout");
+  const holding = useSubmitting((form) => form.get("intent") === "hold");
   const soldOut = Boolean(holdProblem) || Boolean(actionData?.soldOut);
   const info = basket.information;
   const method = basket.payment?.method ?? "none";

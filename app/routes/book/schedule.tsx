@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, Form, redirect } from "react-router";
 import { useSnapshot } from "valtio";
 import type { Route } from "./+types/schedule";
 import { listActivities, updateBasketSchedule } from "../../api/booking.server";
@@ -20,6 +20,7 @@ import { bookingState, createBookingStore } from "../../state/booking";
 import { useStore } from "../../state/stores";
 import { SaveAndContinue } from "../../components/save-and-continue";
 import type { Activity, ScheduleSelection, Basket } from "../../../generated/schemas";
+import { useSubmitting } from "../../shell/pending";
 
 const VISIT_KINDS = new Set<Activity["kind"]>(["workshop", "show", "lunch-space"]);
 
@@ -124,7 +125,7 @@ export default function ScheduleStep({ loaderData, actionData }: Route.Component
   const store = useStore(createBookingStore);
   const snap = useSnapshot(store);
   const current = snap.schedule.key === key ? snap.schedule : { selections: initial.selections, participants: initial.participants };
-  const submitting = useNavigation().state === "submitting";
+  const submitting = useSubmitting();
 
   useEffect(() => {
     bookingState.startSchedule(store, key, initial.selections, initial.participants);

@@ -1,4 +1,4 @@
-import { data, Form, useNavigation } from "react-router";
+import { data, Form } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/activities";
 import { updateBasketOutreachActivities } from "../../api/outreach.server";
@@ -14,6 +14,7 @@ import { FieldError } from "../../components/field";
 import { formatMoney } from "../../shell/format";
 import { pageTitle } from "../../shell/meta";
 import { SaveAndContinue } from "../../components/save-and-continue";
+import { useSubmitting } from "../../shell/pending";
 
 const KIND_LABELS = { workshop: "Workshop", show: "Show" } as const;
 
@@ -61,7 +62,7 @@ export default function ActivitiesStep({ loaderData, actionData }: Route.Compone
   const { outreach, activities } = loaderData;
   const errors: Record<string, string | undefined> = actionData?.errors ?? {};
   const chosen = new Set(actionData?.values.activityIds ?? loaderData.saved);
-  const submitting = useNavigation().state === "submitting";
+  const submitting = useSubmitting();
   const errorId = errors.activityIds ? "activityIds-error" : undefined;
   return (
     <OutreachStepPage outreach={outreach} step="activities">

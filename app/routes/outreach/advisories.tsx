@@ -1,4 +1,4 @@
-import { data, Form, useNavigation } from "react-router";
+import { data, Form } from "react-router";
 import type { Route } from "./+types/advisories";
 import type { CmsClient, GatewayClient } from "../../api/client.server";
 import { listAdvisories } from "../../api/cms.server";
@@ -17,6 +17,7 @@ import { pageTitle } from "../../shell/meta";
 import { sanitizeRichText } from "../../shell/rich-text.server";
 import { SaveAndContinue } from "../../components/save-and-continue";
 import type { Basket, Advisory } from "../../../generated/schemas";
+import { useSubmitting } from "../../shell/pending";
 
 interface ShownAdvisory {
   id: string;
@@ -92,7 +93,7 @@ export default function AdvisoriesStep({ loaderData, actionData }: Route.Compone
   const { outreach, advisories } = loaderData;
   const errors: Record<string, string | undefined> = actionData?.errors ?? {};
   const ticked = new Set(actionData?.values.acknowledged ?? loaderData.saved);
-  const submitting = useNavigation().state === "submitting";
+  const submitting = useSubmitting();
   return (
     <OutreachStepPage outreach={outreach} step="advisories">
       <FormErrors errors={errors} />

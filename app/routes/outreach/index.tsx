@@ -1,4 +1,4 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/index";
 import { createBasket } from "../../api/booking.server";
 import {
@@ -10,6 +10,7 @@ import { formatMoney } from "../../shell/format";
 import { pageTitle } from "../../shell/meta";
 import { AGE_BAND_LABELS } from "../../booking/ratios";
 import { problemText } from "../../api/result.server";
+import { useSubmitting } from "../../shell/pending";
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   const { gateway, scope } = requireOutreach(context);
@@ -52,7 +53,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
 
 export default function OutreachIndex({ loaderData, actionData }: Route.ComponentProps) {
   const { outreach, organisationName, eligibility, activities, due } = loaderData;
-  const submitting = useNavigation().state === "submitting";
+  const submitting = useSubmitting();
   const error = actionData?.errors.form;
   return (
     <OutreachStepPage outreach={outreach} step="eligibility">

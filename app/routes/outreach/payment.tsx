@@ -1,4 +1,4 @@
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, Form, redirect } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/payment";
 import { checkoutBasket, getBasket, getBasketQuote, updateBasketPayment } from "../../api/booking.server";
@@ -20,6 +20,7 @@ import { servicesContext } from "../../session/context";
 import { formatMoney } from "../../shell/format";
 import { pageTitle } from "../../shell/meta";
 import { gatewayFailure, problemText } from "../../api/result.server";
+import { useSubmitting } from "../../shell/pending";
 
 const CHOICES = ["invoice", "card"] as const;
 
@@ -157,8 +158,7 @@ export default function PaymentStep({ loaderData, actionData }: Route.ComponentP
   const errors: Record<string, string | undefined> = actionData?.errors ?? {};
   const values = actionData?.values ?? saved;
   const key = actionData?.idempotencyKey ?? loaderData.idempotencyKey;
-  const navigation = useNavigation();
-  const submitting = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const submitting = useSubmitting();
   const invoice = paymentOption(quote.paymentOptions, "invoice");
   const card = paymentOption(quote.paymentOptions, "card");
   const options: RadioOption[] = [];

@@ -1,4 +1,4 @@
-import { data, Form, useNavigation } from "react-router";
+import { data, Form } from "react-router";
 import type { Route } from "./+types/questions";
 import { getOutreachQuestionnaire, updateBasketOutreachAnswers } from "../../api/outreach.server";
 import { problemText, succeeded } from "../../api/result.server";
@@ -14,6 +14,7 @@ import { QuestionnaireFields } from "../../components/outreach/questionnaire-for
 import { OUTREACH_TITLES } from "../../outreach/steps";
 import { pageTitle } from "../../shell/meta";
 import { SaveAndContinue } from "../../components/save-and-continue";
+import { useSubmitting } from "../../shell/pending";
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   const { gateway, scope } = requireOutreach(context);
@@ -58,7 +59,7 @@ export default function QuestionsStep({ loaderData, actionData }: Route.Componen
   const { outreach, questionnaire, changed } = loaderData;
   const errors: Record<string, string | undefined> = actionData?.errors ?? {};
   const values = actionData?.values ?? loaderData.saved;
-  const submitting = useNavigation().state === "submitting";
+  const submitting = useSubmitting();
   const fieldIds = Object.fromEntries(questionnaire.questions.map((q) => [q.id, answerId(q)]));
   return (
     <OutreachStepPage outreach={outreach} step="questions">

@@ -1,4 +1,4 @@
-import { data, Form, useNavigation } from "react-router";
+import { data, Form } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/terms";
 import { getCurrentTerms } from "../../api/cms.server";
@@ -17,6 +17,7 @@ import { formatDate } from "../../shell/format";
 import { pageTitle } from "../../shell/meta";
 import { sanitizeRichText } from "../../shell/rich-text.server";
 import { SaveAndContinue } from "../../components/save-and-continue";
+import { useSubmitting } from "../../shell/pending";
 
 const termsSchema = z.object({
   termsVersion: z.string().trim().min(1).max(100),
@@ -65,7 +66,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
 export default function TermsStep({ loaderData, actionData }: Route.ComponentProps) {
   const { outreach, terms, accepted, previouslyAccepted } = loaderData;
   const errors: Record<string, string | undefined> = actionData?.errors ?? {};
-  const submitting = useNavigation().state === "submitting";
+  const submitting = useSubmitting();
   return (
     <OutreachStepPage outreach={outreach} step="terms">
       <FormErrors errors={errors} />

@@ -1,4 +1,4 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/organisation-edit";
 import { getOrganisation } from "../../api/gateway.server";
@@ -18,6 +18,7 @@ import { formValues, toFieldErrors } from "../../forms/validation";
 import { FormErrors } from "../../components/form-errors";
 import { SaveAndContinue } from "../../components/save-and-continue";
 import { gatewayFailure } from "../../api/result.server";
+import { useSubmitting } from "../../shell/pending";
 
 const paramsSchema = z.object({ group: z.enum(GROUP_TYPES) });
 
@@ -57,7 +58,7 @@ export default function RegistrationOrganisation({ loaderData, actionData }: Rou
   const { group, picked, gone } = loaderData;
   const errors: Record<string, string | undefined> = actionData?.errors ?? {};
   const values = actionData?.values ?? loaderData.values;
-  const submitting = useNavigation().state === "submitting";
+  const submitting = useSubmitting();
   const typing = useRegistrationTyping(group, "organisation");
   const search = registrationPath(group, "organisation");
 

@@ -1,4 +1,4 @@
-import { data, Form, Link, redirect, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
+import { data, Form, Link, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/organisation";
 import { GROUP_TYPE_LABELS, GROUP_TYPES } from "../../organisations/group-types";
@@ -12,6 +12,7 @@ import { OrganisationSearch } from "../../search/organisation-search";
 import { chooseLabel } from "../../search/texts";
 import { loadOrganisationSearch } from "../../search/server-state.server";
 import { publicPage } from "../../shell/cache-control.server";
+import { useSubmitting } from "../../shell/pending";
 
 const paramsSchema = z.object({ group: z.enum(GROUP_TYPES) });
 
@@ -64,8 +65,7 @@ export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate 
 export default function FindOrganisation({ loaderData, actionData }: Route.ComponentProps) {
   const { group, search, serverState, serverUrl } = loaderData;
   const searchClient = useBrowserSearchClient(search, serverUrl);
-  const navigation = useNavigation();
-  const choosing = navigation.state !== "idle" && navigation.formData?.has("organisationId");
+  const choosing = useSubmitting((form) => form.has("organisationId"));
   const action = registrationPath(group, "organisation");
   const notListed = registrationPath(group, "organisation/edit");
   return (

@@ -1,4 +1,4 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/review";
 import { getCurrentTerms, listGroupTypes } from "../../api/cms.server";
@@ -18,6 +18,7 @@ import { rateLimit } from "../../security/limits.server";
 import { retryAfterHeaders } from "../../security/retry-after";
 import { startSession } from "../../session/session.server";
 import type { RegistrationRequest } from "../../../generated/schemas";
+import { useSubmitting } from "../../shell/pending";
 
 const paramsSchema = z.object({ group: z.enum(GROUP_TYPES) });
 
@@ -148,7 +149,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export default function RegistrationReview({ loaderData, actionData }: Route.ComponentProps) {
   const { group, groupName, organisation, user, terms } = loaderData;
   const errors: Record<string, string | undefined> = actionData?.errors ?? {};
-  const submitting = useNavigation().state === "submitting";
+  const submitting = useSubmitting();
   const clearTyping = useClearRegistrationTyping();
   const organisationLink =
     organisation.mode === "join" ? registrationPath(group, "organisation") : registrationPath(group, "organisation/edit");

@@ -1,4 +1,4 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/user-edit";
 import { CheckboxField, Field } from "../../components/field";
@@ -13,6 +13,7 @@ import { REGISTRATION_USER_FIELDS, registrationUserSchema, type RegistrationUser
 import { formValues, toFieldErrors } from "../../forms/validation";
 import { FormErrors } from "../../components/form-errors";
 import { SaveAndContinue } from "../../components/save-and-continue";
+import { useSubmitting } from "../../shell/pending";
 
 const paramsSchema = z.object({ group: z.enum(GROUP_TYPES) });
 
@@ -52,7 +53,7 @@ export default function RegistrationUser({ loaderData, actionData }: Route.Compo
   const errors: Record<string, string | undefined> = actionData?.errors ?? {};
   const v = actionData?.values ?? loaderData.values;
   const passwordSaved = actionData?.passwordSaved ?? loaderData.passwordSaved;
-  const submitting = useNavigation().state === "submitting";
+  const submitting = useSubmitting();
   const typing = useRegistrationTyping(group, "user");
   return (
     <div className="page narrow">

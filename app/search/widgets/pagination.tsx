@@ -1,4 +1,6 @@
-import { usePagination } from "react-instantsearch-core";
+import { useEffect, useRef } from "react";
+import { useInstantSearch, usePagination } from "react-instantsearch-core";
+import { lastPageIfPast } from "../page-bounds";
 import { pageLabel, SEARCH_TEXTS } from "../texts";
 import { PAGINATION_PARAMS } from "../widget-params";
 import { RefineLink } from "./refine-link";
@@ -31,10 +33,23 @@ function PageLink({ page, label, text, disabled, current, className, createURL, 
 
 /**
  * First, previous, pages (3 either side of the current one), next, last. Links, so each
- * page has a URL; the page itself is clamped by instantsearch.js between 0 and the last.
+ * page has a URL. An answer for a page past the last (a URL asking for it, the index
+ * shrunk since) is followed by the last page (page-bounds.ts); `onPageCorrected` is told
+ * first, so the URL's correction can replace the address that asked rather than add to it.
+ * (The server's first results are corrected by a redirect: server-state.server.tsx.)
  */
-export function Pagination({ onPageChange }: { onPageChange?: () => void }) {
+export function Pagination({ onPageChange, onPageCorrected }: { onPageChange?: () => void; onPageCorrected?: () => void }) {
   const { pages, currentRefinement, nbPages, isFirstPage, isLastPage, refine, createURL, canRefine } = usePagination(PAGINATION_PARAMS);
+  const { results } = useInstantSearch();
+  const past = lastPageIfPast(results);
+  // Each answer is corrected once: it stays the latest until the corrected page's arrives.
+  const corrected = useRef<unknown>(null);
+  useEffect(() => {
+    if (past === undefined || corrected.current === results) return;
+    corrected.current = results;
+    onPageCorrected?.();
+    refine(past);
+  }, [past, results, refine, onPageCorrected]);
   if (!canRefine || nbPages <= 1) return null;
 
   const go = (page: number) => {
