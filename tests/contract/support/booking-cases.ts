@@ -16,8 +16,8 @@ import { checkoutRequest } from "../../../app/booking/checkout.server";
 import { PAYMENT_RETURN_PATH, STEP_PATHS } from "../../../app/booking/steps";
 import { GROUP_FIXTURE, PACT_DEFAULTS, VISIT_FIXTURE } from "../../../mocks/backend/booking/provider-states";
 import {
-  JSON_CONTENT, PROBLEM_CONTENT, arrayContaining, boolean, calendarDate, eachLike, expectOk, expectProblem, fromState, instant,
-  integer, like, oneOf, problemBody, regex, reify, timeOfDay, withQuotedTotal,
+  JSON_CONTENT, PACT_TOKENS, PROBLEM_CONTENT, arrayContaining, bearer, boolean, calendarDate, eachLike, expectOk,
+  expectProblem, fromState, instant, integer, like, oneOf, problemBody, regex, reify, timeOfDay, withQuotedTotal,
 } from "./matchers";
 import type { ConsumerCase, State } from "./pact";
 
@@ -29,10 +29,10 @@ import type { ConsumerCase, State } from "./pact";
 
 const { fromProviderState } = MatchersV3;
 
-const TOKEN = "pact-demo-session-token";
-const GROUP_TOKEN = "pact-group-session-token";
-const AUTH = { Authorization: `Bearer ${TOKEN}` };
-const GROUP_AUTH = { Authorization: `Bearer ${GROUP_TOKEN}` };
+const TOKEN = PACT_TOKENS.demo;
+const GROUP_TOKEN = PACT_TOKENS.group;
+const AUTH = bearer(TOKEN);
+const GROUP_AUTH = bearer(GROUP_TOKEN);
 const SEND = { ...AUTH, ...JSON_CONTENT };
 const GROUP_SEND = { ...GROUP_AUTH, ...JSON_CONTENT };
 
@@ -66,8 +66,8 @@ const MORE_PUPILS = { participants: [{ ageBand: "5-11" as const, count: 32 }], a
 /** A show at 10:30 clashes with the 10:00–11:00 workshop. */
 const CLASHING = { activityId: "act-viking-stories", slotId: "act-viking-stories@10:30", participants: 30 };
 
-const LOGGED_IN: State = ["the demo user is logged in with token {token}", { token: TOKEN }];
-const GROUP_LOGGED_IN: State = ["the group organiser is logged in with token {token}", { token: GROUP_TOKEN }];
+const LOGGED_IN: State = ["the demo user is logged in"];
+const GROUP_LOGGED_IN: State = ["the group organiser is logged in"];
 const QUIET_DAY: State = ["venue {venueId} has places on a bookable date", { venueId: YORK }];
 const visitAt = (step: string, payment = "invoice"): State =>
   ["the demo user has an open visit basket at step {step}", { step, payment }];
@@ -93,7 +93,7 @@ const orderPath = (rest: string) => fromState(`/orders/\${orderId}${rest}`, { or
 const paymentId = fromState("${paymentId}", { paymentId: PAYMENT });
 const orderId = fromState("${orderId}", { orderId: ORDER });
 
-const client = (baseUrl: string, token = TOKEN) => createGatewayClient({ baseUrl, timeoutMs: 5000, token });
+const client = (baseUrl: string, token: string = TOKEN) => createGatewayClient({ baseUrl, timeoutMs: 5000, token });
 const groupClient = (baseUrl: string) => client(baseUrl, GROUP_TOKEN);
 
 const GROUP_TYPES = ["education", "home-education", "tour-operator", "other-group"];

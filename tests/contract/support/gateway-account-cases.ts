@@ -6,8 +6,8 @@ import {
 } from "../../../app/api/gateway.server";
 import { fieldErrors } from "../../../app/api/result.server";
 import {
-  JSON_CONTENT, PROBLEM_CONTENT, arrayContaining, boolean, email, expectOk, expectProblem, fromState, instant, integer, like,
-  oneOf, problemBody, reify,
+  JSON_CONTENT, PACT_TOKENS, PROBLEM_CONTENT, arrayContaining, bearer, boolean, email, expectOk, expectProblem,
+  fromState, instant, integer, like, oneOf, problemBody, reify,
 } from "./matchers";
 import type { ConsumerCase, State } from "./pact";
 import type { RegistrationRequest } from "../../../generated/schemas";
@@ -16,9 +16,9 @@ import type { RegistrationRequest } from "../../../generated/schemas";
 // more interactions per function, each exercised through the app's real function.
 
 const DEMO_EMAIL = "teacher@example.org";
-const TOKEN = "pact-demo-session-token";
-const AUTHORIZATION = { Authorization: `Bearer ${TOKEN}` };
-const LOGGED_IN: State = ["the demo user is logged in with token {token}", { token: TOKEN }];
+const TOKEN = PACT_TOKENS.demo;
+const AUTHORIZATION = bearer(TOKEN);
+const LOGGED_IN: State = ["the demo user is logged in"];
 const DEMO_USER_EXISTS: State = ["the demo user exists"];
 const TERMS_VERSION = "registration-2026-01";
 const TERMS_IN_FORCE: State = ["the registration terms in force are version {version}", { version: TERMS_VERSION }];

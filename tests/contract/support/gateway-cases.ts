@@ -6,8 +6,8 @@ import {
 } from "../../../app/api/gateway.server";
 import { fieldErrors } from "../../../app/api/result.server";
 import {
-  JSON_CONTENT, PROBLEM_CONTENT, arrayContaining, boolean, calendarDate, eachLike, email, expectOk,
-  expectProblem, fromState, instant, integer, like, oneOf, problemBody, reify, timeOfDay,
+  JSON_CONTENT, PACT_TOKENS, PROBLEM_CONTENT, arrayContaining, bearer, boolean, calendarDate, eachLike, email,
+  expectOk, expectProblem, fromState, instant, integer, like, oneOf, problemBody, reify, timeOfDay,
 } from "./matchers";
 import { gatewayAccountCases } from "./gateway-account-cases";
 import type { ConsumerCase, State } from "./pact";
@@ -16,11 +16,11 @@ import type { ConsumerCase, State } from "./pact";
 
 const DEMO = { email: "teacher@example.org", password: "museum-visit-2026" };
 /** The session token the consumer sends; the provider state makes it a live session of the demo user. */
-const TOKEN = "pact-demo-session-token";
-const AUTHORIZATION = { Authorization: `Bearer ${TOKEN}` };
+const TOKEN = PACT_TOKENS.demo;
+const AUTHORIZATION = bearer(TOKEN);
 
 const DEMO_USER_EXISTS: State = ["the demo user exists"];
-const LOGGED_IN: State = ["the demo user is logged in with token {token}", { token: TOKEN }];
+const LOGGED_IN: State = ["the demo user is logged in"];
 const RATE_LIMITED: State = ["login attempts for {email} are rate limited", { email: DEMO.email }];
 
 /** A new subscriber, and one already on the list: the gateway must not tell them apart. */

@@ -25,6 +25,17 @@ export function fromState(template: string, examples: Record<string, string>) {
   return MatchersV3.fromProviderState(template, example);
 }
 
+/** The session tokens the consumer tests send: the Pact mock server's examples of what the login states return. */
+export const PACT_TOKENS = { demo: "pact-demo-session-token", group: "pact-group-session-token" } as const;
+
+/**
+ * The Authorization header of a signed-in request: `Bearer ${token}`, with the token the
+ * interaction's login state returns ("the demo user is logged in"),
+ * injected by the verifier. A provider issues its own session and returns it; any Pact
+ * verifier does the rest with nothing but the state change URL (pacts/README.md, Tokens).
+ */
+export const bearer = (exampleToken: string) => ({ Authorization: fromState("Bearer ${token}", { token: exampleToken }) });
+
 /** Pattern from an enumeration of the contract, e.g. GroupType. */
 export const oneOf = (values: readonly string[], example: string) => {
   if (!values.includes(example)) throw new Error(`${example} is not one of ${values.join(", ")}`);

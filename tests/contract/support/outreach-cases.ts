@@ -17,8 +17,8 @@ import { checkoutRequest } from "../../../app/booking/checkout.server";
 import { OUTREACH_PATHS } from "../../../app/outreach/steps";
 import { OUTREACH_FIXTURE, OUTREACH_PACT_DEFAULTS, outreachSchedule } from "../../../mocks/backend/booking/outreach-provider-states";
 import {
-  JSON_CONTENT, PROBLEM_CONTENT, arrayContaining, boolean, calendarDate, eachLike, expectOk, expectProblem, instant,
-  fromState, integer, like, oneOf, problemBody, reify, timeOfDay, withQuotedTotal,
+  JSON_CONTENT, PACT_TOKENS, PROBLEM_CONTENT, arrayContaining, bearer, boolean, calendarDate, eachLike, expectOk,
+  expectProblem, fromState, instant, integer, like, oneOf, problemBody, reify, timeOfDay, withQuotedTotal,
 } from "./matchers";
 import type { ConsumerCase, State } from "./pact";
 
@@ -31,8 +31,8 @@ import type { ConsumerCase, State } from "./pact";
 
 const { fromProviderState, atLeastLike } = MatchersV3;
 
-const TOKEN = "pact-demo-session-token";
-const AUTH = { Authorization: `Bearer ${TOKEN}` };
+const TOKEN = PACT_TOKENS.demo;
+const AUTH = bearer(TOKEN);
 const SEND = { ...AUTH, ...JSON_CONTENT };
 const SCHOOL = OUTREACH_PACT_DEFAULTS.organisationId;
 const OUTSIDE = OUTREACH_PACT_DEFAULTS.outsideOrganisationId;
@@ -53,7 +53,7 @@ const CHECKOUT = checkoutRequest({
 const QUOTED: State = ["the demo user's outreach basket has been quoted"];
 const EXAMPLE_DATE = "2026-09-15";
 
-const LOGGED_IN: State = ["the demo user is logged in with token {token}", { token: TOKEN }];
+const LOGGED_IN: State = ["the demo user is logged in"];
 const ELIGIBLE: State = ["the demo user's organisation is eligible for outreach"];
 const OUTSIDE_REGION: State = ["the demo user also belongs to an organisation outside the outreach region"];
 const TEAM_FREE: State = ["the outreach team is free on a bookable date"];
