@@ -5,7 +5,7 @@ import type { Problem } from "../../../generated/schemas";
 
 // Shared matchers, so the provider's own values (ids, dates relative to today, tokens)
 // verify while the shapes and the enumerations the app switches on stay strict.
-export const { like, eachLike, regex, integer, boolean, datetime, date, arrayContaining, reify } = MatchersV3;
+export const { like, eachLike, regex, integer, boolean, arrayContaining, reify } = MatchersV3;
 
 /**
  * A value the provider chooses (an id it generates, a date in its bookable window) inside a
@@ -43,10 +43,23 @@ export const oneOf = (values: readonly string[], example: string) => {
   return regex(`^(${values.join("|")})$`, example);
 };
 
-/** An RFC 3339 instant as the gateway sends them (`Date#toISOString`), e.g. 2026-05-01T09:00:00.000Z. */
-export const instant = (example: string) => datetime("yyyy-MM-dd'T'HH:mm:ss.SSSX", example);
-/** A calendar date, YYYY-MM-DD. */
-export const calendarDate = (example: string) => date("yyyy-MM-dd", example);
+// The contracts' `format: date` and `format: date-time` are RFC 3339's full-date and
+// date-time (section 5.6), which JSON Schema's formats are. Their grammar is written here as
+// regular expressions, which mean the same in every Pact verifier (a datetime matcher's
+// pattern language is each implementation's own), and accept what any serialiser writing
+// RFC 3339 writes: with or without fractional seconds, any number of digits, `Z` or a
+// numeric offset, `T`/`Z` in either case (the RFC's note on ABNF). The grammar is all they
+// check: a 31st of February passes, as it does the ABNF.
+const FULL_DATE = "\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])";
+const PARTIAL_TIME = "([01]\\d|2[0-3]):[0-5]\\d:([0-5]\\d|60)(\\.\\d+)?";
+const TIME_OFFSET = "([Zz]|[+-]([01]\\d|2[0-3]):[0-5]\\d)";
+export const RFC3339_FULL_DATE = `^${FULL_DATE}$`;
+export const RFC3339_DATE_TIME = `^${FULL_DATE}[Tt]${PARTIAL_TIME}${TIME_OFFSET}$`;
+
+/** An instant (contract `format: date-time`), e.g. 2026-05-01T09:00:00.000Z; any RFC 3339 date-time verifies. */
+export const instant = (example: string) => regex(RFC3339_DATE_TIME, example);
+/** A calendar date (contract `format: date`), YYYY-MM-DD. */
+export const calendarDate = (example: string) => regex(RFC3339_FULL_DATE, example);
 /** A time of day, HH:MM (contract TimeOfDay). */
 export const timeOfDay = (example: string) => regex("^([01][0-9]|2[0-3]):[0-5][0-9]$", example);
 export const email = (example: string) => regex("^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$", example);
