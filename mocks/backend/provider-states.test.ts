@@ -8,6 +8,9 @@ const make = () => createBackend({ today: new Date("2026-03-10T12:00:00Z") });
 const sampleParams: Record<string, Record<string, unknown>> = {
   "no organisation has id {organisationId}": { organisationId: "org-gone" },
   "no order has id {orderId}": { orderId: "ord-gone" },
+  "no basket has id {basketId}": { basketId: "bkt-gone" },
+  "no payment has id {paymentId}": { paymentId: "pay-gone" },
+  "no venue has id {venueId}": { venueId: "venue-gone" },
   "no user has email {email}": { email: "new.person@example.org" },
   "login attempts for {email} are rate limited": { email: DEMO_USER.email },
   "{email} is not subscribed to the newsletter": { email: "new.person@example.org" },

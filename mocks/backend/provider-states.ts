@@ -25,6 +25,9 @@ export const PROVIDER_STATES = [
   "an organisation exists that the demo user does not belong to",
   "no organisation has id {organisationId}",
   "no order has id {orderId}",
+  "no basket has id {basketId}",
+  "no payment has id {paymentId}",
+  "no venue has id {venueId}",
   "no user has email {email}",
   "login attempts for {email} are rate limited",
   "{email} is not subscribed to the newsletter",
@@ -159,6 +162,24 @@ export function applyProviderState(backend: Backend, name: string, rawParams: Pa
       const orderId = required("orderId");
       s.orders.delete(orderId);
       return { orderId };
+    }
+
+    case "no basket has id {basketId}": {
+      const basketId = required("basketId");
+      s.booking.baskets.delete(basketId);
+      return { basketId };
+    }
+
+    case "no payment has id {paymentId}": {
+      const paymentId = required("paymentId");
+      s.booking.payments.delete(paymentId);
+      return { paymentId };
+    }
+
+    case "no venue has id {venueId}": {
+      const venueId = required("venueId");
+      s.venues = s.venues.filter((v) => v.id !== venueId);
+      return { venueId };
     }
 
     case "no user has email {email}": {

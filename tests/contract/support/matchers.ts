@@ -5,7 +5,25 @@ import type { Problem } from "../../../generated/schemas";
 
 // Shared matchers, so the provider's own values (ids, dates relative to today, tokens)
 // verify while the shapes and the enumerations the app switches on stay strict.
-export const { like, eachLike, regex, integer, boolean, arrayContaining, reify } = MatchersV3;
+export const { like, regex, integer, boolean, arrayContaining, reify } = MatchersV3;
+
+/**
+ * An array of elements like the template, at least `min` of them. What the template says
+ * holds for every element, and a provider state can promise that a list has an element, not
+ * that every element it holds has items of its own: so the arrays inside the template may be
+ * empty (their `min` is dropped to 0; each example keeps its element).
+ */
+export function eachLike<T>(template: T, min = 1) {
+  return MatchersV3.eachLike(anyLengthInside(template), min);
+}
+
+function anyLengthInside<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(anyLengthInside) as T;
+  if (value === null || typeof value !== "object") return value;
+  const copy: Record<string, unknown> = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, anyLengthInside(v)]));
+  if (copy["pact:matcher:type"] === "type" && typeof copy.min === "number") copy.min = 0;
+  return copy as T;
+}
 
 /**
  * A value the provider chooses (an id it generates, a date in its bookable window) inside a
@@ -64,16 +82,28 @@ export const calendarDate = (example: string) => regex(RFC3339_FULL_DATE, exampl
 export const timeOfDay = (example: string) => regex("^([01][0-9]|2[0-3]):[0-5][0-9]$", example);
 export const email = (example: string) => regex("^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$", example);
 
+/** An amount in pence (contract Money); the app formats every amount as pounds, so the currency is matched by type. */
+export const money = (pence: number) => ({ amount: integer(pence), currency: like("GBP") });
+
+/** The 202 body of a request taken (contract Accepted): the app reads only the status code. */
+export const ACCEPTED_BODY = { status: like("accepted") };
+
 export const JSON_CONTENT = { "Content-Type": "application/json" } as const;
 /** Every gateway and CMS error is an RFC 9457 problem. */
 export const PROBLEM_CONTENT = { "Content-Type": "application/problem+json" } as const;
 
-/** A Problem body: the status and the code exactly (the app and its users act on them), the prose by type. */
-export function problemBody(status: number, code: string, extra: Record<string, unknown> = {}) {
+/**
+ * A Problem body. `code` exactly where the app branches on it (tests/support/app-calls.ts
+ * finds each branch); pass `like("a_code")` where it does not, so the pact asserts no value
+ * the app never reads (tests/contract/overspecified.test.ts). The body's `status` repeats the
+ * HTTP status, which the app reads instead; the prose is matched by type.
+ */
+export function problemBody(status: number, code: string | MatchersV3.Matcher<string>, extra: Record<string, unknown> = {}) {
+  const name = typeof code === "string" ? code : String(reify(code));
   return {
-    type: like(`https://groups.westridingmuseums.example.org/problems/${code}`),
+    type: like(`https://groups.westridingmuseums.example.org/problems/${name}`),
     title: like("Problem title"),
-    status,
+    status: integer(status),
     code,
     detail: like("A sentence the user can act on."),
     ...extra,
