@@ -13,14 +13,15 @@
  *   --provider gateway|cms          the pact (group-visits-gateway or group-visits-cms)
  *   --provider-base-url URL         the running provider's API base; one provider per run
  *   --state-change-url URL          where provider states are POSTed ({ state, params, action })
- *   --broker-url URL                fetch pacts from a Pact Broker or PactFlow (PACT_BROKER_BASE_URL;
- *                                   PACT_BROKER_TOKEN, or PACT_BROKER_USERNAME and _PASSWORD)
+ *   --broker-url URL                fetch pacts from a Pact Broker or PactFlow (with --provider-base-url,
+ *                                   also PACT_BROKER_BASE_URL; PACT_BROKER_TOKEN, or
+ *                                   PACT_BROKER_USERNAME and _PASSWORD)
  *   --consumer-version-selectors J  a selector as JSON, repeatable (default: mainBranch,
  *                                   matchingBranch, deployedOrReleased)
  *   --no-pending                    pending pacts fail the run too
  *   --include-wip-pacts-since DATE  work-in-progress pacts since (default 2026-11-27;
  *                                   PACT_INCLUDE_WIP_PACTS_SINCE; "none" for none)
- *   --pact-url URL                  one pact URL (PACT_URL)
+ *   --pact-url URL                  one pact URL (with --provider-base-url, also PACT_URL)
  *   --publish                       publish the results to the broker (also
  *                                   PACT_BROKER_PUBLISH_VERIFICATION_RESULTS=true)
  *   --provider-version V            your service's version, its commit (PACT_PROVIDER_VERSION)
@@ -77,8 +78,9 @@ async function main(): Promise<number> {
     return 1;
   }
   const baseUrl = values["provider-base-url"];
-  const brokerUrl = values["broker-url"] ?? env.PACT_BROKER_BASE_URL;
-  const pactUrl = values["pact-url"] ?? env.PACT_URL;
+  // The environment's broker and pact URL are a provider's CI settings: the in-repo run takes them only as options.
+  const brokerUrl = values["broker-url"] ?? (baseUrl ? env.PACT_BROKER_BASE_URL : undefined);
+  const pactUrl = values["pact-url"] ?? (baseUrl ? env.PACT_URL : undefined);
   const publish = values.publish || env.PACT_BROKER_PUBLISH_VERIFICATION_RESULTS === "true";
   const auth = { token: env.PACT_BROKER_TOKEN, username: env.PACT_BROKER_USERNAME, password: env.PACT_BROKER_PASSWORD };
   const wipSince = values["include-wip-pacts-since"] ?? env.PACT_INCLUDE_WIP_PACTS_SINCE ?? WIP_SINCE;

@@ -27,10 +27,11 @@ const GITHUB_PUSH = {
   GITHUB_SERVER_URL: "https://github.example", GITHUB_REPOSITORY: "museum/group-visits", GITHUB_RUN_ID: "4242",
 };
 
-function npm(script: string, args: string[], env: Record<string, string>) {
+/** Runs a script of this repository as npm would, with only these CI and broker variables. */
+function node(args: string[], env: Record<string, string>) {
   const base = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(PACT_|GITHUB_|CI_|BUILD|BRANCH_NAME|GIT_BRANCH|CHANGE_BRANCH|BITBUCKET_|CIRCLE_|TRAVIS_|SYSTEM_)/.test(name)));
   return new Promise<{ code: number; output: string }>((resolve) => {
-    execFile(process.execPath, [script, ...args], { cwd: ROOT, env: { ...base, ...env } }, (error, stdout, stderr) =>
+    execFile(process.execPath, args, { cwd: ROOT, env: { ...base, ...env } }, (error, stdout, stderr) =>
       resolve({ code: error ? (typeof error.code === "number" ? error.code : 1) : 0, output: stdout + stderr }));
   });
 }
@@ -49,7 +50,7 @@ describe("the broker loop against a Pact Broker double", () => {
     publish: true,
     echo: () => {},
   });
-  const canIDeploy = (environment: string) => npm("scripts/pact-broker.ts", ["can-i-deploy", "--to-environment", environment], brokerEnv());
+  const canIDeploy = (environment: string) => node(["scripts/pact-broker.ts", "can-i-deploy", "--to-environment", environment], brokerEnv());
 
   beforeAll(async () => {
     await writeAllPactFiles();
@@ -66,7 +67,7 @@ describe("the broker loop against a Pact Broker double", () => {
   });
 
   it("publishes through pb:publish-contracts with the branch and build URL from CI, not the search pact", async () => {
-    const { code, output } = await npm("scripts/pact-publish.ts", ["--dir", dir], { ...brokerEnv(), ...GITHUB_PUSH });
+    const { code, output } = await node(["scripts/pact-publish.ts", "--dir", dir], { ...brokerEnv(), ...GITHUB_PUSH });
     expect(code, output).toBe(0);
     expect(output).toContain("not publishing the pact with group-visits-search");
     expect(broker.requests.map((r) => `${r.method} ${r.path}`)).toEqual(["GET /", "POST /contracts/publish"]);
@@ -106,6 +107,15 @@ describe("the broker loop against a Pact Broker double", () => {
     expect(broker.store.findVersion(PROVIDER_NAMES.gateway, "gateway-v1")?.branch).toBe("main");
   });
 
+  it("npm run pact:verify takes the broker, the provider's version and branch, and publishes", async () => {
+    const { code, output } = await node(["--import", "./scripts/support/ts-resolve.ts", "scripts/pact-verify.ts",
+      "--provider", "cms", "--provider-base-url", `${mock.url}${CMS_PREFIX}`, "--state-change-url", `${mock.url}${PROVIDER_STATES_PATH}`,
+      "--broker-url", broker.url, "--provider-version", "cms-v1b", "--provider-branch", "main", "--publish"], { PACT_BROKER_TOKEN: TOKEN });
+    expect(code, output).toBe(0);
+    expect(output.trim().split("\n").at(-1)).toMatch(/^pact:verify: group-visits-cms: \d+ interactions verified against http:\/\/.+ \(results published\)$/);
+    expect(broker.store.verifications.at(-1)).toMatchObject({ provider: PROVIDER_NAMES.cms, providerVersion: "cms-v1b", success: true });
+  });
+
   it("can-i-deploy answers no while a provider is not in the environment, yes once verified versions are", async () => {
     const before = await canIDeploy("production");
     expect(before.code, before.output).toBe(1);
@@ -130,7 +140,7 @@ describe("the broker loop against a Pact Broker double", () => {
   });
 
   it("record-deployment makes the deployed consumer version one a provider's deployedOrReleased selector verifies", async () => {
-    const recorded = await npm("scripts/pact-broker.ts", ["record-deployment", "--environment", "production"], brokerEnv());
+    const recorded = await node(["scripts/pact-broker.ts", "record-deployment", "--environment", "production"], brokerEnv());
     expect(recorded.code, recorded.output).toBe(0);
     // A newer consumer version on main: the main branch selector takes it, deployedOrReleased the deployed one.
     const gateway = JSON.parse(readFileSync(pactFile("gateway"), "utf8")) as { interactions: unknown[] };
