@@ -94,7 +94,7 @@ describe("CMS over HTTP", () => {
 
 describe("provider states", () => {
   it("combines the states of one interaction and resets before the next", async () => {
-    expect((await providerState("the demo user is logged in with token {token}", { token: "pact-token" })).status).toBe(200);
+    expect((await providerState("the demo user is logged in", { token: "pact-token" })).status).toBe(200);
     expect((await providerState("the demo user has orders", { orderId: "ord-pact-1" })).status).toBe(200);
     const auth = { headers: { Authorization: "Bearer pact-token" } };
     expect((await gateway("/orders/ord-pact-1", auth)).status).toBe(200);
@@ -113,7 +113,7 @@ describe("provider states", () => {
   });
 
   it("omits cleared optional fields from the user, rather than sending empty strings", async () => {
-    await providerState("the demo user is logged in with token {token}", { token: "clear-token" });
+    await providerState("the demo user is logged in", { token: "clear-token" });
     const auth = { Authorization: "Bearer clear-token" };
     const response = await gateway("/users/me", { ...json({ phone: "", jobTitle: "" }, auth), method: "PATCH" });
     expect(response.status).toBe(200);
@@ -125,7 +125,7 @@ describe("provider states", () => {
   });
 
   it("returns injected values and rejects unknown states", async () => {
-    const response = await providerState("the demo user is logged in with token {token}");
+    const response = await providerState("the demo user is logged in");
     const { token } = (await response.json()) as { token: string };
     expect((await gateway("/users/me", { headers: { Authorization: `Bearer ${token}` } })).status).toBe(200);
     expect((await providerState("the moon is made of cheese")).status).toBe(400);

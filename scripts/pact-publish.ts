@@ -1,6 +1,6 @@
 /**
- * Publishes the committed pacts to a Pact Broker or PactFlow (docs/decisions/
- * 0016-pacts-as-artefacts.md):
+ * Publishes this consumer's pacts to a Pact Broker or PactFlow, the way PactFlow's example
+ * consumer does (docs/decisions/0036-broker-loop-and-portable-pacts.md):
  *
  *   PACT_BROKER_BASE_URL=https://broker.example PACT_BROKER_TOKEN=… npm run pact:publish
  *   npm run pact:publish -- --optional      exit 0 (nothing published) when no broker is set
@@ -11,32 +11,27 @@
  *                            (0 with --optional), saying so
  *   PACT_BROKER_TOKEN        bearer token (PactFlow), or
  *   PACT_BROKER_USERNAME / PACT_BROKER_PASSWORD   basic auth (a self-hosted broker)
- *   PACT_CONSUMER_BRANCH     the branch, when git's is unknown (CI checkouts on a detached HEAD)
+ *   PACT_CONSUMER_BRANCH     the branch, where neither CI nor git can tell it
+ *   PACT_BUILD_URL           the build, where the CI is not one scripts/support/ci-version.ts knows
  *
- * The consumer version is `git rev-parse HEAD` and the branch `git rev-parse --abbrev-ref HEAD`,
- * so a published pact is the one in that commit: from pacts/ the script refuses to publish
- * while pacts/ has uncommitted changes.
- *
- * Uses the broker's HTTP API with fetch rather than the pact-cli binary (the ADR says why):
- *   PUT /pacts/provider/{provider}/consumer/{consumer}/version/{version}   each pact file
- *   PUT /pacticipants/{consumer}/branches/{branch}/versions/{version}     the version's branch
+ * One request, the broker's "publish contracts" resource (found from its index, relation
+ * pb:publish-contracts): the consumer version is the commit, with its branch (from the CI's
+ * variables on a detached HEAD) and the CI build's URL. Only the pacts a provider verifies
+ * from a broker are published: group-visits-gateway and group-visits-cms; the search pact
+ * has no provider team (tests/contract/search.provider.verify.test.ts verifies it here).
+ * From pacts/ the script refuses to publish while pacts/ has uncommitted changes.
  */
-import { execFileSync } from "node:child_process";
 import { readFileSync, readdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { type VersionProperties, gitIn, versionProperties } from "./support/ci-version.ts";
+import { CONSUMER, PROVIDER_NAMES, VERIFIED_PROVIDERS } from "./support/pact-cli.ts";
 
 const ROOT = fileURLToPath(new URL("../", import.meta.url));
 const DEFAULT_DIR = join(ROOT, "pacts");
-
-export interface PublishTarget {
-  brokerBaseUrl: string;
-  /** The Authorization header, if the broker needs one. */
-  authorization?: string;
-  version: string;
-  branch?: string;
-}
+/** The providers whose teams verify from a broker. */
+const PUBLISHED = new Set<string>(VERIFIED_PROVIDERS.map((p) => PROVIDER_NAMES[p]));
 
 export interface PactToPublish {
   file: string;
@@ -69,45 +64,69 @@ export function authorizationFrom(env: NodeJS.ProcessEnv): string | undefined {
   return undefined;
 }
 
-async function put(target: PublishTarget, path: string, body: string): Promise<void> {
-  const url = `${target.brokerBaseUrl.replace(/\/+$/, "")}${path}`;
+interface Notice { type?: string; text?: string }
+
+async function hal(url: string, authorization: string | undefined, init: { method?: string; body?: unknown } = {}) {
   const response = await fetch(url, {
-    method: "PUT",
+    method: init.method ?? "GET",
     headers: {
-      "Content-Type": "application/json",
       Accept: "application/hal+json, application/json",
-      ...(target.authorization ? { Authorization: target.authorization } : {}),
+      ...(init.body === undefined ? {} : { "Content-Type": "application/json" }),
+      ...(authorization ? { Authorization: authorization } : {}),
     },
-    body,
+    ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
     signal: AbortSignal.timeout(30_000),
   });
-  if (!response.ok) {
-    const text = await response.text().catch(() => "");
-    throw new Error(`PUT ${url}: HTTP ${response.status} ${text.slice(0, 500)}`);
+  const text = await response.text();
+  let json: Record<string, unknown> = {};
+  try {
+    json = text ? (JSON.parse(text) as Record<string, unknown>) : {};
+  } catch {
+    // Not JSON: reported with the status below.
   }
+  return { status: response.status, ok: response.ok, json, text };
 }
 
-/** Publishes each pact under the version, then records the version's branch. */
-export async function publish(target: PublishTarget, pacts: readonly PactToPublish[], log = console.log): Promise<void> {
-  const e = encodeURIComponent;
-  for (const pact of pacts) {
-    await put(target, `/pacts/provider/${e(pact.provider)}/consumer/${e(pact.consumer)}/version/${e(target.version)}`, pact.content);
-    log(`published ${pact.consumer} -> ${pact.provider} (version ${target.version})`);
+/** Publishes the pacts as the consumer version, through the broker's publish-contracts resource. */
+export async function publish(
+  broker: { baseUrl: string; authorization?: string },
+  version: VersionProperties,
+  pacts: readonly PactToPublish[],
+  log: (line: string) => void = console.log,
+): Promise<void> {
+  const index = await hal(broker.baseUrl.replace(/\/*$/, "/"), broker.authorization);
+  if (!index.ok) throw new Error(`GET ${broker.baseUrl}: HTTP ${index.status} ${index.text.slice(0, 300)}`);
+  const link = (index.json._links as Record<string, { href?: string }> | undefined)?.["pb:publish-contracts"]?.href;
+  if (!link) throw new Error(`${broker.baseUrl} has no pb:publish-contracts relation: it is older than Pact Broker 2.86`);
+  const consumers = new Set(pacts.map((p) => p.consumer));
+  if (consumers.size !== 1 || !consumers.has(CONSUMER)) throw new Error(`the pacts must all be ${CONSUMER}'s, not ${[...consumers].join(", ")}`);
+  const answer = await hal(link, broker.authorization, {
+    method: "POST",
+    body: {
+      pacticipantName: CONSUMER,
+      pacticipantVersionNumber: version.version,
+      branch: version.branch,
+      ...(version.buildUrl ? { buildUrl: version.buildUrl } : {}),
+      contracts: pacts.map((p) => ({
+        consumerName: p.consumer,
+        providerName: p.provider,
+        specification: "pact",
+        contentType: "application/json",
+        content: Buffer.from(p.content, "utf8").toString("base64"),
+      })),
+    },
+  });
+  for (const notice of (answer.json.notices as Notice[] | undefined) ?? []) {
+    if (notice.text && notice.type !== "debug") log(notice.text);
   }
-  if (target.branch) {
-    for (const consumer of new Set(pacts.map((p) => p.consumer))) {
-      await put(target, `/pacticipants/${e(consumer)}/branches/${e(target.branch)}/versions/${e(target.version)}`, "{}");
-      log(`${consumer} version ${target.version} is on branch ${target.branch}`);
-    }
+  if (!answer.ok) {
+    const errors = answer.json.errors ? ` ${JSON.stringify(answer.json.errors)}` : answer.json.notices ? "" : ` ${answer.text.slice(0, 300)}`;
+    throw new Error(`POST ${link}: HTTP ${answer.status}${errors}`);
   }
 }
-
-const git = (...args: string[]) => execFileSync("git", args, { cwd: ROOT, encoding: "utf8" }).trim();
 
 async function main(): Promise<number> {
-  const { values } = parseArgs({
-    options: { dir: { type: "string" }, optional: { type: "boolean", default: false } },
-  });
+  const { values } = parseArgs({ options: { dir: { type: "string" }, optional: { type: "boolean", default: false } } });
   const env = process.env;
   if (!env.PACT_BROKER_BASE_URL) {
     const say = values.optional ? console.log : console.error;
@@ -118,7 +137,7 @@ async function main(): Promise<number> {
     );
     return values.optional ? 0 : 1;
   }
-
+  const git = gitIn(ROOT);
   const dir = values.dir ? resolve(values.dir) : DEFAULT_DIR;
   if (dir === DEFAULT_DIR) {
     const dirty = git("status", "--porcelain", "--untracked-files=all", "--", "pacts");
@@ -127,18 +146,22 @@ async function main(): Promise<number> {
       return 1;
     }
   }
-  const pacts = pactsIn(dir);
+  const all = pactsIn(dir);
+  const pacts = all.filter((p) => PUBLISHED.has(p.provider));
+  for (const p of all.filter((x) => !PUBLISHED.has(x.provider))) console.log(`pact:publish: not publishing the pact with ${p.provider}: no provider verifies it from a broker`);
   if (pacts.length === 0) {
-    console.error(`pact:publish: no pact file in ${dir}`);
+    console.error(`pact:publish: no pact with ${[...PUBLISHED].join(" or ")} in ${dir}`);
     return 1;
   }
-  const gitBranch = git("rev-parse", "--abbrev-ref", "HEAD");
-  const branch = env.PACT_CONSUMER_BRANCH || (gitBranch === "HEAD" ? undefined : gitBranch);
-  if (!branch) console.warn("pact:publish: detached HEAD and no PACT_CONSUMER_BRANCH: publishing without a branch");
-  await publish(
-    { brokerBaseUrl: env.PACT_BROKER_BASE_URL, authorization: authorizationFrom(env), version: git("rev-parse", "HEAD"), branch },
-    pacts,
-  );
+  let version: VersionProperties;
+  try {
+    version = versionProperties(git, env, env.PACT_CONSUMER_BRANCH);
+  } catch (error) {
+    console.error(`pact:publish: ${(error as Error).message}: set PACT_CONSUMER_BRANCH. A version without a branch is invisible to the mainBranch and matchingBranch selectors providers verify with.`);
+    return 1;
+  }
+  await publish({ baseUrl: env.PACT_BROKER_BASE_URL, authorization: authorizationFrom(env) }, version, pacts);
+  console.log(`pact:publish: ${pacts.map((p) => p.provider).join(", ")} published as ${CONSUMER} ${version.version} on branch ${version.branch}${version.buildUrl ? ` (build ${version.buildUrl})` : ""}`);
   return 0;
 }
 

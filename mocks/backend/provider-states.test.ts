@@ -6,9 +6,11 @@ import { matchProviderState } from "./provider-states";
 const make = () => createBackend({ today: new Date("2026-03-10T12:00:00Z") });
 
 const sampleParams: Record<string, Record<string, unknown>> = {
-  "the demo user is logged in with token {token}": { token: "t-1" },
   "no organisation has id {organisationId}": { organisationId: "org-gone" },
   "no order has id {orderId}": { orderId: "ord-gone" },
+  "no basket has id {basketId}": { basketId: "bkt-gone" },
+  "no payment has id {paymentId}": { paymentId: "pay-gone" },
+  "no venue has id {venueId}": { venueId: "venue-gone" },
   "no user has email {email}": { email: "new.person@example.org" },
   "login attempts for {email} are rate limited": { email: DEMO_USER.email },
   "{email} is not subscribed to the newsletter": { email: "new.person@example.org" },
@@ -32,8 +34,8 @@ describe("provider states", () => {
       params: { email: "someone@example.org" },
     });
     const backend = make();
-    backend.applyProviderState("the demo user is logged in with token abc-123");
-    expect(backend.authenticate("abc-123")?.id).toBe(DEMO_USER.id);
+    backend.applyProviderState("no user has email teacher@example.org");
+    expect(backend.login(DEMO_USER.email, DEMO_USER.password).ok).toBe(false);
   });
 
   it("ensures an order with the given id for the demo school", () => {
@@ -52,7 +54,7 @@ describe("provider states", () => {
 
   it("returns the ids it generates: a basket at a step, then the same basket held", () => {
     const backend = make();
-    backend.applyProviderState("the demo user is logged in with token {token}", { token: "t-1" });
+    backend.applyProviderState("the demo user is logged in", { token: "t-1" });
     const { basketId } = backend.applyProviderState("the demo user has an open visit basket at step {step}", { step: "review" });
     expect(backend.booking.getBasket(DEMO_USER.id, String(basketId)).ok).toBe(true);
     expect(backend.applyProviderState("the demo user's visit basket is held")).toMatchObject({ basketId });

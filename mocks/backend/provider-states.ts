@@ -19,12 +19,15 @@ import { DEMO_USER, createSeed } from "./seed";
  */
 export const PROVIDER_STATES = [
   "the demo user exists",
-  "the demo user is logged in with token {token}",
+  "the demo user is logged in",
   "the demo user has orders",
   "the demo user has no orders",
   "an organisation exists that the demo user does not belong to",
   "no organisation has id {organisationId}",
   "no order has id {orderId}",
+  "no basket has id {basketId}",
+  "no payment has id {paymentId}",
+  "no venue has id {venueId}",
   "no user has email {email}",
   "login attempts for {email} are rate limited",
   "{email} is not subscribed to the newsletter",
@@ -109,7 +112,9 @@ export function applyProviderState(backend: Backend, name: string, rawParams: Pa
       ensureDemoUser(backend);
       return { userId: DEMO_USER.id, email: DEMO_USER.email, organisationId: DEMO_USER.organisationId };
 
-    case "the demo user is logged in with token {token}": {
+    case "the demo user is logged in": {
+      // A session of the provider's own (the pacts inject the token returned); a `token`
+      // param is a convenience for this repository's tests, never sent by the pacts.
       ensureDemoUser(backend);
       const { token } = backend.createSession(DEMO_USER.id, text("token") ?? randomUUID());
       return { token, userId: DEMO_USER.id, organisationId: DEMO_USER.organisationId };
@@ -157,6 +162,24 @@ export function applyProviderState(backend: Backend, name: string, rawParams: Pa
       const orderId = required("orderId");
       s.orders.delete(orderId);
       return { orderId };
+    }
+
+    case "no basket has id {basketId}": {
+      const basketId = required("basketId");
+      s.booking.baskets.delete(basketId);
+      return { basketId };
+    }
+
+    case "no payment has id {paymentId}": {
+      const paymentId = required("paymentId");
+      s.booking.payments.delete(paymentId);
+      return { paymentId };
+    }
+
+    case "no venue has id {venueId}": {
+      const venueId = required("venueId");
+      s.venues = s.venues.filter((v) => v.id !== venueId);
+      return { venueId };
     }
 
     case "no user has email {email}": {

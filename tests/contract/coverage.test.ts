@@ -1,8 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { SCHEMA_DOCUMENTS } from "../../app/api/validation.server";
 import { type AppCalls, type Branch, readAppCalls } from "../support/app-calls";
 import { PROVIDERS, type Provider, ROOT } from "./support/pact";
-import { type PactFile, readPactFile, writeAllPactFiles } from "./support/pact-files";
+import { type PactFile, operationIdOf, readPactFile, writeAllPactFiles } from "./support/pact-files";
 
 // What the app calls and acts on, read from its call sites by the TypeScript compiler
 // (tests/support/app-calls.ts), against the pacts: every operation the app calls has a
@@ -13,19 +12,6 @@ import { type PactFile, readPactFile, writeAllPactFiles } from "./support/pact-f
 // Pact files are rewritten first: see support/pact-files.ts for why.
 
 type Interaction = PactFile["interactions"][number];
-
-/** The operationId of a pact interaction's request, by the contract's method and path templates. */
-function operationIdOf(provider: Provider, interaction: Interaction): string | undefined {
-  const { method, path } = interaction.request;
-  const candidates = Object.entries(SCHEMA_DOCUMENTS[provider].operations)
-    .filter(([, op]) => op.method === method.toUpperCase() && templatePattern(op.path).test(path))
-    // /users/me before /users/{id}: the template with fewer parameters wins, as in OpenAPI.
-    .sort(([, a], [, b]) => (a.path.match(/\{/g)?.length ?? 0) - (b.path.match(/\{/g)?.length ?? 0));
-  return candidates[0]?.[0];
-}
-
-const templatePattern = (template: string) =>
-  new RegExp(`^${template.split(/\{[^}]+\}/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("[^/]+")}$`);
 
 const codeOf = (interaction: Interaction) => {
   const content = interaction.response.body?.content;

@@ -4,7 +4,7 @@ import { newPact, removePactFile, runConsumerCase } from "./support/pact";
 
 // Pact consumer tests for the search provider (the Algolia wire protocol): each
 // interaction is made through the real algoliasearch client of app/search/client.ts or
-// search-insights. Writes pacts/group-visits-web-search.json.
+// search-insights. Writes pacts/group-visits-web-group-visits-search.json.
 describe("search consumer pact (group-visits-web -> search)", () => {
   const pact = newPact("search");
   // Start from an empty pact file: Pact merges into an existing one.

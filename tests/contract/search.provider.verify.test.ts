@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseConfig } from "../../app/runtime/config.server";
 import { type SearchHttpServer, serveSearchOverHttp } from "../../mocks/search/http-server";
 import { getSearchEngine } from "../../mocks/search/protocol";
+import { PROVIDER_NAMES } from "../../scripts/support/pact-cli";
 import { pactFile, writePactFile } from "./support/pact";
 import { searchCases } from "./support/search-cases";
 
@@ -28,7 +29,7 @@ describe("provider verification of the embedded search endpoint", () => {
 
   it("the embedded engine honours every search interaction", async () => {
     const output = await new Verifier({
-      provider: "search",
+      provider: PROVIDER_NAMES.search,
       providerBaseUrl: server.url,
       pactUrls: [pactFile("search")],
       failIfNoPactsFound: true,

@@ -62,10 +62,9 @@ export interface AppCalls {
 const METHODS = new Set(["GET", "PUT", "POST", "DELETE", "OPTIONS", "HEAD", "PATCH", "TRACE"]);
 const isTestFile = (file: string) => /\.(test|spec)\.tsx?$/.test(file);
 
-export function readAppCalls(source: AppSource): AppCalls {
+export function readAppCalls(source: AppSource, program: ts.Program = appProgram(source)): AppCalls {
   const appDir = join(source.root, source.appDir);
   const apiDir = join(source.root, source.apiDir);
-  const program = createProgram(source.root, appDir);
   const checker = program.getTypeChecker();
   const inside = (file: string, dir: string) => !relative(dir, file).startsWith("..");
   const files = program
@@ -288,9 +287,11 @@ export function readAppCalls(source: AppSource): AppCalls {
   return { wrappers, called, branches, problems };
 }
 
-function createProgram(root: string, appDir: string): ts.Program {
-  const configFile = ts.readConfigFile(join(root, "tsconfig.json"), ts.sys.readFile);
-  const parsed = ts.parseJsonConfigFileContent(configFile.config, ts.sys, root);
+/** The TypeScript program of the app's folder (the readers share one: it takes seconds to build). */
+export function appProgram(source: AppSource): ts.Program {
+  const appDir = join(source.root, source.appDir);
+  const configFile = ts.readConfigFile(join(source.root, "tsconfig.json"), ts.sys.readFile);
+  const parsed = ts.parseJsonConfigFileContent(configFile.config, ts.sys, source.root);
   const rootNames = parsed.fileNames.filter((f) => !relative(appDir, f).startsWith("..") && /\.tsx?$/.test(f));
   return ts.createProgram({ rootNames, options: { ...parsed.options, noEmit: true } });
 }

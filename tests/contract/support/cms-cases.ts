@@ -25,7 +25,7 @@ const site = {
 };
 
 const homePage = {
-  slug: "home",
+  slug: like("home"),
   title: like("School and group visits"),
   description: like("Book school trips and group visits."),
   body: like("<h2>Visits for every kind of group</h2><p>General admission is free.</p>"),
@@ -43,7 +43,7 @@ const groupType = {
 };
 
 const registrationTerms = {
-  kind: "registration",
+  kind: like("registration"),
   version: like("registration-2026-01"),
   title: like("Account terms and privacy notice"),
   summary: like("You register on behalf of your organisation."),
@@ -101,7 +101,7 @@ export const cmsCases: readonly ConsumerCase[] = [
     define: (i) =>
       i
         .withRequest("GET", "/pages/no-such-page")
-        .willRespondWith(404, (b) => b.headers(PROBLEM_CONTENT).jsonBody(problemBody(404, "not_found"))),
+        .willRespondWith(404, (b) => b.headers(PROBLEM_CONTENT).jsonBody(problemBody(404, like("not_found")))),
     async exercise(url) {
       expect(expectProblem(await getPage(client(url), "no-such-page"), 404).code).toBe("not_found");
     },

@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { SCHEMA_DOCUMENTS } from "../../../app/api/validation.server";
 import { bookingCases, bookingCmsCases } from "./booking-cases";
 import { cmsCases } from "./cms-cases";
 import { gatewayCases } from "./gateway-cases";
@@ -48,7 +49,11 @@ export interface PactFile {
     description: string;
     providerStates?: { name: string; params?: Record<string, unknown> }[];
     request: { method: string; path: string; query?: Record<string, string[]> };
-    response: { status: number; body?: { content?: unknown } };
+    response: {
+      status: number;
+      body?: { content?: unknown };
+      matchingRules?: { body?: Record<string, { matchers: { match: string; min?: number; max?: number }[] }> };
+    };
   }[];
   metadata: { pactSpecification: { version: string } };
 }
@@ -56,3 +61,16 @@ export interface PactFile {
 export function readPactFile(provider: Provider): PactFile {
   return JSON.parse(readFileSync(pactFile(provider), "utf8")) as PactFile;
 }
+
+/** The operationId of a pact interaction's request, by the contract's method and path templates. */
+export function operationIdOf(provider: Provider, interaction: PactFile["interactions"][number]): string | undefined {
+  const { method, path } = interaction.request;
+  const candidates = Object.entries(SCHEMA_DOCUMENTS[provider].operations)
+    .filter(([, op]) => op.method === method.toUpperCase() && templatePattern(op.path).test(path))
+    // /users/me before /users/{id}: the template with fewer parameters wins, as in OpenAPI.
+    .sort(([, a], [, b]) => (a.path.match(/\{/g)?.length ?? 0) - (b.path.match(/\{/g)?.length ?? 0));
+  return candidates[0]?.[0];
+}
+
+const templatePattern = (template: string) =>
+  new RegExp(`^${template.split(/\{[^}]+\}/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("[^/]+")}$`);

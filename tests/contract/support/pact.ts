@@ -3,6 +3,9 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { PactV4 } from "@pact-foundation/pact";
 import type { ProviderStateName } from "../../../mocks/backend/provider-states";
+import { CONSUMER, PROVIDER_NAMES } from "../../../scripts/support/pact-cli";
+
+export { CONSUMER };
 
 /** The repository root (tests/contract/support/ is three levels down). */
 export const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
@@ -12,7 +15,6 @@ export const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
  */
 export const PACT_DIR = join(ROOT, "pacts");
 
-export const CONSUMER = "group-visits-web";
 /** The backends with an OpenAPI contract (contracts/*.yaml), verified against the mock backend. */
 export type Provider = "gateway" | "cms";
 export const PROVIDERS: readonly Provider[] = ["gateway", "cms"];
@@ -23,9 +25,9 @@ export const PROVIDERS: readonly Provider[] = ["gateway", "cms"];
  */
 export type PactProvider = Provider | "search";
 
-/** The pact file Pact writes for a consumer/provider pair: `<consumer>-<provider>.json`. */
+/** The pact file Pact writes for a consumer/provider pair: `<consumer>-<provider's name>.json`. */
 export function pactFile(provider: PactProvider): string {
-  return join(PACT_DIR, `${CONSUMER}-${provider}.json`);
+  return join(PACT_DIR, `${CONSUMER}-${PROVIDER_NAMES[provider]}.json`);
 }
 
 /** The app's OpenAPI document for a provider. */
@@ -34,7 +36,7 @@ export function contractFile(provider: Provider): string {
 }
 
 export function newPact(provider: PactProvider): PactV4 {
-  return new PactV4({ consumer: CONSUMER, provider, dir: PACT_DIR, logLevel: "warn" });
+  return new PactV4({ consumer: CONSUMER, provider: PROVIDER_NAMES[provider], dir: PACT_DIR, logLevel: "warn" });
 }
 
 type UnconfiguredInteraction = ReturnType<PactV4["addInteraction"]>;
