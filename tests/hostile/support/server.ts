@@ -22,7 +22,7 @@ export const RELAXED_LIMITS = {
 
 export async function startTarget(env: Record<string, string> = {}): Promise<Target> {
   const port = await freePort();
-  const server = await startServer(port, { SESSION_SECRET: "hostile-suite-session-secret-of-32-chars", ...RELAXED_LIMITS, ...env });
+  const server = await startServer(port, { SESSION_SECRET: "hostile-suite-session-secret-of-32-chars", ...RELAXED_LIMITS, ...env }, { keepLogs: true });
   return {
     ...server,
     port,
