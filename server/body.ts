@@ -51,7 +51,9 @@ export function readBody(req: IncomingMessage, limits: BodyLimits, onContinue?: 
     const finish = (result: BodyResult) => {
       clearTimeout(timer);
       req.off("data", onData).off("end", onEnd).off("error", onError).off("close", onClose);
-      if (!result.ok) req.pause();
+      // Refused: what still arrives is read and dropped until the connection closes after the
+      // answer, so the close is not a reset that could lose the answer on its way.
+      if (!result.ok) req.resume();
       resolve(result);
     };
     // The time this body may still take: the rule of mod_reqtimeout (body=timeout,MinRate=rate).

@@ -1,5 +1,6 @@
 import type { InstantSearchServerState } from "react-instantsearch-core";
 import { config } from "../runtime/config.server";
+import { logError } from "../runtime/log.server";
 import { createSearchClient } from "./client";
 import { getFirstResults } from "./first-results.server";
 import type { OrganisationSearchTreeProps } from "./organisation-search";
@@ -23,7 +24,7 @@ export async function loadOrganisationSearch(url: URL, options: Pick<Organisatio
     serverUrl: url.href,
     ...options,
   }).catch((error: unknown) => {
-    console.error("Organisation search: no server-rendered results.", error);
+    logError("Organisation search: no server-rendered results.", error);
     return null;
   });
   return { search, serverState, serverUrl: url.href };
