@@ -5,7 +5,7 @@ import type { Registry } from "prom-client";
 import type { ServerBuild } from "react-router";
 import { REQUEST_ID_HEADER, requestIdFrom } from "../app/runtime/request-id.ts";
 import { defaultHeaders, rawPlain, sendPlain, setDefaultHeaders } from "./answers.ts";
-import { hasBody, oversized, readBody } from "./body.ts";
+import { hasBody, lingerOnClose, oversized, readBody } from "./body.ts";
 import { type CheckReadiness, createHealth, PROBES } from "./health.ts";
 import { listen } from "./listen.ts";
 import { errorFields, log } from "./log.ts";
@@ -37,6 +37,8 @@ export interface RunningServer {
 
 /** React Router serves these; anything else (TRACE, PUT, OPTIONS…) is 405 before it runs. */
 const METHODS = new Set(["GET", "HEAD", "POST"]);
+/** How long a refused body's connection is still read (and dropped) after the answer: server/body.ts. */
+const LINGER_MS = 2_000;
 /** Node's refusals of what its parser could not take (its 'clientError'), as statuses. */
 const CLIENT_ERROR_STATUS: Record<string, number> = { ERR_HTTP_REQUEST_TIMEOUT: 408, HPE_HEADER_OVERFLOW: 431 };
 
@@ -147,7 +149,9 @@ export async function startServer(build: ServerBuild, options: ServerOptions): P
     const refuse = (status: number, reason: string, extra: Record<string, string> = {}) => {
       record.fields.refused = reason;
       // A body not read (or not all read) cannot be skipped over: the connection closes.
-      sendPlain(res, status, { head, close: hasBody(req), headers: extra });
+      const close = hasBody(req);
+      if (close) lingerOnClose(req.socket, LINGER_MS);
+      sendPlain(res, status, { head, close, headers: extra });
     };
 
     if (!METHODS.has(req.method ?? "")) return refuse(405, `method ${req.method}`, { Allow: "GET, HEAD, POST" });
@@ -216,7 +220,9 @@ export async function startServer(build: ServerBuild, options: ServerOptions): P
         return;
       }
       record.fields.refused = result.reason;
-      if (!res.headersSent && !res.destroyed) sendPlain(res, result.status, { head, close: true });
+      if (res.headersSent || res.destroyed) return;
+      lingerOnClose(req.socket, LINGER_MS);
+      sendPlain(res, result.status, { head, close: true });
     });
   }
 

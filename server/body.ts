@@ -1,4 +1,5 @@
 import type { IncomingMessage } from "node:http";
+import type { Socket } from "node:net";
 
 // A request's body, read by the server before React Router gets the request (issue 21,
 // ADR 0029): at most the route's limit (413 before a byte is read when Content-Length says
@@ -76,4 +77,22 @@ export function readBody(req: IncomingMessage, limits: BodyLimits, onContinue?: 
     // Expect: 100-continue: told to send only now, when the body is wanted.
     onContinue?.();
   });
+}
+
+/**
+ * Closes a connection whose request body was refused unread the way servers that do this
+ * well do (nginx's lingering close): the answer and a FIN go out, and what the client is
+ * still sending is read and dropped for up to `ms`, before the socket is destroyed. Closed at
+ * once instead (Node's way with Connection: close), the unread bytes make the kernel send a
+ * reset, which can destroy the 413 before the client reads it.
+ */
+export function lingerOnClose(socket: Socket, ms: number): void {
+  socket.destroySoon = () => {
+    if (socket.destroyed) return;
+    socket.end();
+    socket.resume();
+    const timer = setTimeout(() => socket.destroy(), ms).unref();
+    socket.once("close", () => clearTimeout(timer));
+    socket.once("end", () => socket.destroy());
+  };
 }

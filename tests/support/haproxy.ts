@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { type Proc, spawnProcess } from "./processes";
+import { type Proc, spawnProcess } from "./processes.ts";
 
 // HAProxy with deploy/haproxy.cfg as it is, in front of two SSR addresses (SSR_1, SSR_2:
 // the config's fixed-address branch), on loopback ports: the cluster test's proxy

@@ -1,9 +1,9 @@
 import { connect } from "node:net";
 import { freePort } from "../../../scripts/support/production-server.ts";
-import { startProxy } from "../../support/haproxy";
-import type { Proc } from "../../support/processes";
-import { parseAnswer, rawRequest } from "./raw";
-import type { Target } from "./server";
+import { startProxy } from "../../support/haproxy.ts";
+import type { Proc } from "../../support/processes.ts";
+import { parseAnswer, rawRequest } from "./raw.ts";
+import type { Target } from "./server.ts";
 
 // What the hostile files send over many sockets at once: slow bodies from one client, and
 // other visitors' page requests timed meanwhile; and HAProxy (deploy/haproxy.cfg) in front
