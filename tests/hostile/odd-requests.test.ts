@@ -54,6 +54,20 @@ describe("odd requests get a 4xx of the server's own, with the security headers"
   });
 });
 
+describe("ambiguous message framing (request smuggling) is refused by Node's parser, answered by the server", () => {
+  it.each([
+    ["Content-Length and Transfer-Encoding both", "Content-Length: 6\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\nX"],
+    ["two different Content-Lengths", "Content-Length: 6\r\nContent-Length: 7\r\n\r\nemail="],
+    ["an obfuscated Transfer-Encoding", "Transfer-Encoding: xchunked\r\n\r\n0\r\n\r\n"],
+    ["a bare LF in a header", "X-Odd: a\nb\r\nContent-Length: 0\r\n\r\n"],
+  ])("%s: 400 with the security headers", async (_name, rest) => {
+    const answer = await rawRequest(target.port, `POST /newsletter HTTP/1.1\r\nHost: 127.0.0.1:${target.port}\r\n${rest}`);
+    expect(answer.status).toBe(400);
+    expect(answer.headers.connection).toBe("close");
+    for (const name of SECURITY_HEADERS) expect(answer.headers[name], name).toBeTruthy();
+  });
+});
+
 describe("what the server writes", () => {
   it("never the reset token, in the logs or the metrics", async () => {
     await send(`GET /login/reset/${TOKEN} HTTP/1.1`);
