@@ -1,6 +1,7 @@
-import type { ServerResponse } from "node:http";
-import { STATUS_CODES } from "node:http";
+import { type IncomingMessage, type Server, type ServerResponse, STATUS_CODES } from "node:http";
+import type { Socket } from "node:net";
 import { NON_DOCUMENT_POLICY, securityHeaders } from "../app/security/csp.ts";
+import { log } from "./log.ts";
 
 // The answers the server makes itself, before or instead of React Router (static files
 // have their own, server/static.ts): every one carries the security headers the app's
@@ -62,4 +63,36 @@ export function rawPlain(status: number, headers: HeaderList): string {
     ...headers.map(([name, value]) => `${name}: ${value}`),
   ];
   return `${lines.join("\r\n")}\r\n\r\n${body}`;
+}
+
+/** Node's refusals of what its parser could not take (its 'clientError'), as statuses. */
+const PARSER_ERROR_STATUS: Record<string, number> = { ERR_HTTP_REQUEST_TIMEOUT: 408, HPE_HEADER_OVERFLOW: 431 };
+
+/** The request a connection was being answered for when Node refused it: its response, and where to note why. */
+type Answering = (socket: Socket) => { res: ServerResponse; refused(reason: string): void } | undefined;
+
+/**
+ * What Node's parser refuses (a malformed request, headers too large) or times out
+ * (requestTimeout, headersTimeout) is answered by the server, as a JSON line and a response
+ * with the security headers, rather than Node's bare 400 (Node's documented 'clientError'
+ * use). CONNECT, no method of this site's, gets 405 (without a listener Node closes silently).
+ */
+export function answerParserRefusals(server: Server, headers: HeaderList, answering: Answering): void {
+  server.on("connect", (_req: IncomingMessage, socket: Socket) => socket.end(rawPlain(405, headers)));
+  server.on("clientError", (error: NodeJS.ErrnoException, socket: Socket) => {
+    const status = PARSER_ERROR_STATUS[error.code ?? ""] ?? 400;
+    const current = answering(socket);
+    if (error.code === "ECONNRESET" || !socket.writable || current?.res.headersSent) {
+      socket.destroy();
+      return;
+    }
+    if (current) {
+      // A request whose body was still arriving: answered (and logged) as the server's own.
+      current.refused(error.code ?? error.message);
+      sendPlain(current.res, status, { head: false, close: true });
+      return;
+    }
+    log("info", "request refused", { status, refused: error.code ?? error.message });
+    socket.end(rawPlain(status, headers));
+  });
 }

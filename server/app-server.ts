@@ -4,7 +4,7 @@ import path from "node:path";
 import type { Registry } from "prom-client";
 import type { ServerBuild } from "react-router";
 import { REQUEST_ID_HEADER, requestIdFrom } from "../app/runtime/request-id.ts";
-import { defaultHeaders, rawPlain, sendPlain, setDefaultHeaders } from "./answers.ts";
+import { answerParserRefusals, defaultHeaders, sendPlain, setDefaultHeaders } from "./answers.ts";
 import { hasBody, lingerOnClose, oversized, readBody } from "./body.ts";
 import { type CheckReadiness, createHealth, PROBES } from "./health.ts";
 import { listen } from "./listen.ts";
@@ -39,8 +39,6 @@ export interface RunningServer {
 const METHODS = new Set(["GET", "HEAD", "POST"]);
 /** How long a refused body's connection is still read (and dropped) after the answer: server/body.ts. */
 const LINGER_MS = 2_000;
-/** Node's refusals of what its parser could not take (its 'clientError'), as statuses. */
-const CLIENT_ERROR_STATUS: Record<string, number> = { ERR_HTTP_REQUEST_TIMEOUT: 408, HPE_HEADER_OVERFLOW: 431 };
 
 function firstHeader(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
@@ -241,26 +239,9 @@ export async function startServer(build: ServerBuild, options: ServerOptions): P
     expectingContinue.add(req);
     onRequest(req, res);
   });
-  // CONNECT is no method of this site's (without a listener Node closes without a word).
-  server.on("connect", (_req: IncomingMessage, socket: Socket) => socket.end(rawPlain(405, headers)));
-  // What Node's parser refuses (a malformed request, headers too large) or times out
-  // (requestTimeout, headersTimeout) is answered here, as one JSON line and a response with
-  // the security headers, rather than Node's bare 400 (Node's documented 'clientError' use).
-  server.on("clientError", (error: NodeJS.ErrnoException, socket: Socket) => {
-    const status = CLIENT_ERROR_STATUS[error.code ?? ""] ?? 400;
+  answerParserRefusals(server, headers, (socket) => {
     const current = answering.get(socket);
-    if (error.code === "ECONNRESET" || !socket.writable || current?.res.headersSent) {
-      socket.destroy();
-      return;
-    }
-    if (current) {
-      // A request whose body was still arriving: answered (and logged) as the server's own.
-      current.entry.fields.refused = error.code ?? error.message;
-      sendPlain(current.res, status, { head: false, close: true });
-      return;
-    }
-    log("info", "request refused", { status, refused: error.code ?? error.message });
-    socket.end(rawPlain(status, headers));
+    return current && { res: current.res, refused: (reason) => (current.entry.fields.refused = reason) };
   });
 
   await listen(server, { port: options.port, host: options.host });
