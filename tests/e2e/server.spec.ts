@@ -73,8 +73,11 @@ test("the client build's assets are immutable and compressed; other paths go to 
 });
 
 test("a body still arriving is not in flight: pages are answered, and bodies beyond MAX_IN_FLIGHT get 503 with Retry-After at once", async () => {
-  server = await startServerProcess({ MAX_IN_FLIGHT: "1" });
+  server = await startServerProcess({ MAX_IN_FLIGHT: "1", METRICS_PORT: "0" });
+  const metrics = String(server.logs.find((l) => String(l.msg).startsWith("Listening on"))!.metrics);
   const held = await holdRequest(server.port);
+  // The server is reading its body (server/body.ts): one request receiving.
+  await expect.poll(async () => /^http_requests_receiving 1$/m.test(await (await fetch(metrics)).text())).toBe(true);
 
   // The slow post holds no place pages need (issue 21)…
   const page = await fetch(`${server.url}/`);
