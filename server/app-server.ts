@@ -113,6 +113,7 @@ export async function startServer(build: ServerBuild, options: ServerOptions): P
 
   function shed(res: ServerResponse, head: boolean, close: boolean): void {
     metrics?.shed();
+    if (close) lingerOnClose(res.socket!, LINGER_MS);
     // Answer at once rather than queue without bound: the balancer or browser retries.
     sendPlain(res, 503, { head, close, headers: { "Retry-After": "1" } });
   }
