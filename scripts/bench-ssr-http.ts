@@ -89,7 +89,7 @@ async function startBackend(): Promise<Backend> {
 }
 
 /** The process's CPU time so far (user + system), ms, from /proc (Linux; 10 ms ticks). */
-function processCpuMs(pid: number): number {
+export function processCpuMs(pid: number): number {
   const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
   // Fields 14 and 15: utime and stime in clock ticks (100 a second on Linux).
   const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
@@ -97,7 +97,7 @@ function processCpuMs(pid: number): number {
 }
 
 /** Resolves once the child has exited (after SIGTERM, SIGKILL 20 s later). */
-function stop(child: ChildProcess): Promise<void> {
+export function stop(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
     const kill = setTimeout(() => child.kill("SIGKILL"), 20_000);
@@ -114,7 +114,7 @@ function stop(child: ChildProcess): Promise<void> {
  * autocannon stops without waiting for its last requests; their CPU time belongs to the
  * run that sent them, and must not slow the next.
  */
-async function settle(origin: string): Promise<void> {
+export async function settle(origin: string): Promise<void> {
   const deadline = performance.now() + 60_000;
   let quick = 0;
   while (quick < 3 && performance.now() < deadline) {

@@ -114,8 +114,9 @@ fi
 "${ENGINE[@]}" stop -t 25 "$NAME" >/dev/null 2>&1
 check "stop (SIGTERM) ends it with exit 0" sh -c "[ \"\$($engine inspect -f '{{.State.ExitCode}}' $NAME)\" = 0 ]"
 check "it logs JSON lines, the last one 'stopped'" sh -c "$engine logs $NAME 2>/dev/null | grep '^{' | tail -1 | grep -q '\"msg\":\"stopped\"'"
+# (PUBLIC_ORIGIN, which production also requires, given so the secret is what is refused.)
 check "ENVIRONMENT_LABEL=production refuses the default session secret" sh -c \
-  "$engine run --rm --network host ${RUN_FLAGS[*]} -e PORT=$((PORT + 1)) -e ENVIRONMENT_LABEL=production $TAG 2>&1 | grep -q 'SESSION_SECRET'"
+  "$engine run --rm --network host ${RUN_FLAGS[*]} -e PORT=$((PORT + 1)) -e ENVIRONMENT_LABEL=production -e PUBLIC_ORIGIN=https://groups.example.org $TAG 2>&1 | grep -q 'SESSION_SECRET'"
 
 if [ "$failures" -gt 0 ]; then echo "$failures check(s) failed."; exit 1; fi
 echo "All checks passed."

@@ -1,7 +1,6 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
-import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 import { listen } from "./listen.ts";
 
 // Prometheus metrics of the HTTP server (ADR 0022): requests by React Router route id,
@@ -13,64 +12,22 @@ import { listen } from "./listen.ts";
 
 /** What the server's request handling reports. */
 export interface ServerMetrics {
-  /** One answered request (or one whose client went away: status 499). */
-  observe(pathname: string, kind: "static" | "app", method: string | undefined, status: number | "aborted", seconds: number): void;
+  /**
+   * One answered request (or one whose client went away: status 499), by its route id
+   * (server/routes.ts; `static` for a file of the client build).
+   */
+  observe(route: string, method: string | undefined, status: number | "aborted", seconds: number): void;
   /** One request refused at once with 503 (MAX_IN_FLIGHT). */
   shed(): void;
   readonly registry: Registry;
 }
 
-type RouteManifest = ServerBuild["routes"];
-
-/**
- * The id of the React Router route that answers a path (the deepest match, as React Router
- * matches it): `routes/home`, `routes/account/order`… A `.data` request is its page's
- * route; the lazy route discovery's manifest requests are `__manifest`; a path no route
- * matches, `unmatched`. Route ids are few and fixed, so they are safe as a label.
- */
-export function routeIdMatcher(build: Pick<ServerBuild, "routes" | "basename"> & { routeDiscovery?: ServerBuild["routeDiscovery"] }): (pathname: string) => string {
-  type ManifestRoute = NonNullable<RouteManifest[string]>;
-  const byParent = new Map<string | undefined, ManifestRoute[]>();
-  for (const route of Object.values(build.routes ?? {})) {
-    if (!route) continue;
-    const siblings = byParent.get(route.parentId) ?? [];
-    siblings.push(route);
-    byParent.set(route.parentId, siblings);
-  }
-  const tree = (parentId: string | undefined): RouteObject[] =>
-    (byParent.get(parentId) ?? []).map((route) =>
-      route.index
-        ? { id: route.id, index: true, path: route.path, caseSensitive: route.caseSensitive }
-        : { id: route.id, path: route.path, caseSensitive: route.caseSensitive, children: tree(route.id) },
-    );
-  const routes = tree(undefined);
-  const basename = build.basename && build.basename !== "/" ? build.basename.replace(/\/$/, "") : "";
-  const manifestPath = build.routeDiscovery?.mode === "lazy" ? `${basename}${build.routeDiscovery.manifestPath}` : null;
-
-  return (pathname) => {
-    if (pathname === manifestPath) return "__manifest";
-    // As React Router reads a single-fetch URL (its server-runtime getNormalizedPath).
-    const page = pathname.endsWith("/_.data") ? pathname.slice(0, -"_.data".length) : pathname.replace(/\.data$/, "");
-    let matches: ReturnType<typeof matchRoutes>;
-    try {
-      matches = matchRoutes(routes, page, basename || undefined);
-    } catch {
-      matches = null; // a malformed percent-encoding
-    }
-    return matches?.at(-1)?.route.id ?? "unmatched";
-  };
-}
-
 const METHODS = new Set(["GET", "HEAD", "POST"]);
 
-export function createServerMetrics(
-  build: Parameters<typeof routeIdMatcher>[0],
-  load: { inFlight: () => number; running: () => number; waiting: () => number },
-): ServerMetrics {
+export function createServerMetrics(load: { inFlight: () => number; receiving: () => number; running: () => number; waiting: () => number }): ServerMetrics {
   const registry = new Registry();
   // Process CPU, memory, event-loop delay, GC: the SSR tier's own health.
   collectDefaultMetrics({ register: registry });
-  const routeOf = routeIdMatcher(build);
 
   const labelNames = ["route", "method", "status"] as const;
   const requests = new Counter({
@@ -100,6 +57,14 @@ export function createServerMetrics(
     },
   });
   new Gauge({
+    name: "http_requests_receiving",
+    help: "Requests whose body is still arriving: not yet in flight, bounded by MAX_IN_FLIGHT on their own (server/body.ts).",
+    registers: [registry],
+    collect() {
+      this.set(load.receiving());
+    },
+  });
+  new Gauge({
     name: "http_requests_running",
     help: "Requests React Router is working on (at most MAX_CONCURRENT).",
     registers: [registry],
@@ -118,9 +83,9 @@ export function createServerMetrics(
 
   return {
     registry,
-    observe(pathname, kind, method, status, seconds) {
+    observe(route, method, status, seconds) {
       const labels = {
-        route: kind === "static" ? "static" : routeOf(pathname),
+        route,
         // The method is the client's to choose: anything unusual is one "other".
         method: method && METHODS.has(method) ? method : "other",
         status: status === "aborted" ? "499" : String(status),

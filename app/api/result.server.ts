@@ -150,7 +150,8 @@ function logLine(service: Service, operationId: string, cause: UpstreamCause): s
  */
 function upstreamFailure<Op extends string>(service: Service, cause: UpstreamCause, operationId: Op): UpstreamFailure<Op> {
   const { status, what, then } = describe(cause);
-  console.error(logLine(service, operationId, cause));
+  // One JSON line, as every line the server writes (docs/security.md); on stderr through console.error.
+  console.error(JSON.stringify({ time: new Date().toISOString(), level: "error", msg: logLine(service, operationId, cause), service, operationId }));
   const message = `${serviceNames[service]} ${what}. ${then}`;
   return {
     ok: false,

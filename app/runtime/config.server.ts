@@ -63,8 +63,8 @@ export const configSchema = z
     /** Minutes after login after which a session ends, however active. */
     SESSION_ABSOLUTE_TIMEOUT_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(720),
     /**
-     * Reverse proxies in front of this server that set X-Forwarded-For/-Proto/-Host.
-     * 0 (default): those headers are ignored, the socket's address is the client.
+     * Reverse proxies in front of this server that set X-Forwarded-For (the client's address
+     * for the rate limits). 0 (default): it is ignored, the socket's address is the client.
      */
     TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
     RATE_LIMIT_LOGIN: rateLimit("20/300"),

@@ -1,6 +1,7 @@
 import type { Mail } from "../../mocks/backend/index";
 import type { EmbeddedBackend } from "../../mocks/server";
 import type { Config } from "./config.server";
+import { logEvent } from "./log.server";
 
 /** The one in-process backend of the embedded default (process-wide by nature: it is the demo's "gateway"). */
 let embedded: EmbeddedBackend | null = null;
@@ -29,17 +30,13 @@ export async function startEmbeddedDefault(config: Config): Promise<void> {
     cmsBaseUrl: config.cmsBaseUrl,
     onUnhandledRequest: "error",
     // The stand-in gateway "sends" email by logging it (and keeping it, see embeddedMailTo).
-    onMail: (mail) => console.log(`Embedded default: email to ${mail.to}: "${mail.subject}", link /login/reset/${mail.resetToken}`),
+    // One JSON line, as every log line (docs/security.md); the link is the stand-in's email itself.
+    onMail: (mail) => logEvent("info", "embedded default: email sent", { to: mail.to, subject: mail.subject, link: `/login/reset/${mail.resetToken}` }),
   });
   if (!config.search.hosts) {
     // Build the local search index now (about a second) rather than on the first search.
     const { getSearchEngine } = await import("../../mocks/search/index");
     getSearchEngine();
   }
-  console.log(
-    [
-      "Embedded default: gateway and CMS answered in-process (no backend configured).",
-      `Demo account: ${DEMO_ACCOUNT.email} / ${DEMO_ACCOUNT.password}`,
-    ].join("\n"),
-  );
+  logEvent("info", "Embedded default: gateway and CMS answered in-process (no backend configured).", { demoAccount: `${DEMO_ACCOUNT.email} / ${DEMO_ACCOUNT.password}` });
 }

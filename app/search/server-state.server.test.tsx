@@ -62,12 +62,15 @@ describe("loadOrganisationSearch", () => {
       ...(await original<typeof import("./client")>()),
       createSearchClient: () => ({ search: () => Promise.reject(new Error("search provider unreachable")) }),
     }));
-    const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const logged = vi.spyOn(process.stderr, "write").mockImplementation(() => true);
     const { loadOrganisationSearch } = await import("./server-state.server");
     const url = new URL("http://localhost/account/association");
     const { search, serverState } = await loadOrganisationSearch(url, { groupType: "education" });
     expect(serverState).toBeNull();
     expect(search.appId).toBeTruthy();
-    expect(logged).toHaveBeenCalledWith("Organisation search: no server-rendered results.", expect.any(Error));
+    // One JSON line (app/runtime/log.server.ts), as every line the server writes.
+    const line = JSON.parse(String(logged.mock.calls[0]![0]));
+    logged.mockRestore();
+    expect(line).toMatchObject({ level: "error", msg: "Organisation search: no server-rendered results.", error: "search provider unreachable" });
   });
 });

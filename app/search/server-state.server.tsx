@@ -1,6 +1,7 @@
 import type { InstantSearchServerState } from "react-instantsearch-core";
 import { redirect } from "react-router";
 import { config } from "../runtime/config.server";
+import { logError } from "../runtime/log.server";
 import { createSearchClient } from "./client";
 import { getFirstResults } from "./first-results.server";
 import type { OrganisationSearchTreeProps } from "./organisation-search";
@@ -27,7 +28,7 @@ export async function loadOrganisationSearch(url: URL, options: Pick<Organisatio
     serverUrl: url.href,
     ...options,
   }).catch((error: unknown) => {
-    console.error("Organisation search: no server-rendered results.", error);
+    logError("Organisation search: no server-rendered results.", error);
     return null;
   });
   const last = lastPageIfPast(serverState?.initialResults[indexName]?.results?.[0]);

@@ -1,6 +1,6 @@
 /**
  * The entry a trusted proxy chain added to a comma-separated forwarding header
- * (X-Forwarded-For, -Proto, -Host). With `hops` proxies, each appending (or the nearest
+ * (X-Forwarded-For: the only one the app reads; docs/security.md). With `hops` proxies, each appending (or the nearest
  * overwriting), the entry `hops` places from the right was added by the outermost one:
  * what it saw of the client. Entries further left are the client's own claims. With no
  * trusted proxy (hops 0) the headers are ignored: anyone can send them.

@@ -12,7 +12,7 @@ const headers = securityHeaders({ production: config.isProduction });
  * (entry.server.tsx); anything else gets one that allows nothing.
  */
 export const securityMiddleware: MiddlewareFunction<Response> = async ({ request }, next) => {
-  if (crossOriginRefusal(request, config.trustProxyHops)) throw data("This form was sent from another site, so it has not been accepted.", { status: 403, statusText: "Forbidden" });
+  if (crossOriginRefusal(request)) throw data("This form was sent from another site, so it has not been accepted.", { status: 403, statusText: "Forbidden" });
 
   const response = await next();
   for (const [name, value] of headers) response.headers.set(name, value);

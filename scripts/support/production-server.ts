@@ -67,6 +67,8 @@ export interface Server {
   origin: string;
   /** The last 20 kB the server wrote to stderr (its error log lines). */
   stderr: () => string;
+  /** Every line it wrote to stdout and stderr, with StartOptions.keepLogs; else none. */
+  lines: () => string[];
 }
 
 export interface StartOptions {
@@ -74,27 +76,40 @@ export interface StartOptions {
   script?: string;
   /** Node options before the script, e.g. --cpu-prof. */
   nodeArgs?: string[];
+  /** Keep every line of its output (the hostile suite reads its logs). */
+  keepLogs?: boolean;
 }
 
 /** Starts server.ts on the port, with any extra environment; resolves once /healthz answers. */
 export async function startServer(port: number, env: Record<string, string> = {}, options: StartOptions = {}): Promise<Server> {
   let stderr = "";
-  const { script = "server.ts", nodeArgs = [] } = options;
+  const { script = "server.ts", nodeArgs = [], keepLogs = false } = options;
+  const kept: string[] = [];
   const child = spawn(process.execPath, [...nodeArgs, path.join(ROOT, script)], {
     cwd: ROOT,
     // The JSON request logs go where a container's would (written, then not read here).
-    stdio: ["ignore", "ignore", "pipe"],
+    stdio: ["ignore", keepLogs ? "pipe" : "ignore", "pipe"],
     env: { ...process.env, NODE_ENV: "production", BUILD_DIR, PORT: String(port), HOST: "127.0.0.1", ...env },
   });
   child.stderr!.setEncoding("utf8").on("data", (chunk: string) => {
     stderr = (stderr + chunk).slice(-20_000);
   });
+  if (keepLogs) {
+    for (const stream of [child.stdout!, child.stderr!]) {
+      let partial = "";
+      stream.setEncoding("utf8").on("data", (chunk: string) => {
+        const parts = (partial + chunk).split("\n");
+        partial = parts.pop()!;
+        kept.push(...parts.filter((l) => l !== ""));
+      });
+    }
+  }
   const origin = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}):\n${stderr}`);
     try {
-      if ((await fetch(`${origin}/healthz`)).ok) return { child, origin, stderr: () => stderr };
+      if ((await fetch(`${origin}/healthz`)).ok) return { child, origin, stderr: () => stderr, lines: () => [...kept] };
     } catch {
       // not listening yet
     }

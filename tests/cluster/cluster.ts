@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
-import { existsSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { freePort } from "../../scripts/support/production-server.ts";
-import { composeSsrSettings, HAPROXY_CFG, ROOT } from "./deployment";
-import { type LogLine, type Proc, spawnProcess } from "./processes";
+import { executable, serverStats, startProxy, until } from "../support/haproxy";
+import { composeSsrSettings, ROOT } from "./deployment";
+import { type LogLine, type Proc, spawnProcess } from "../support/processes";
 
 // The deployment of deploy/compose.yaml on one machine, for tests/cluster/cluster.spec.ts
 // (ADR 0023): Redis, the mock gateway and CMS as an HTTP process of their own, two SSR
@@ -50,30 +50,6 @@ export interface StateChange {
 }
 
 export { freePort };
-
-function executable(name: string): string {
-  for (const directory of ["/usr/sbin", "/usr/bin", "/usr/local/sbin", "/usr/local/bin"]) {
-    const candidate = path.join(directory, name);
-    if (existsSync(candidate)) return candidate;
-  }
-  throw new Error(`${name} not found: run scripts/ensure-cluster-tools.sh`);
-}
-
-async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let last: unknown;
-  while (Date.now() < deadline) {
-    try {
-      const value = await probe();
-      if (value !== undefined) return value;
-    } catch (error) {
-      if (String(error).includes("exited")) throw error;
-      last = error;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`${what} not within ${timeoutMs} ms${last ? `: ${String(last)}` : ""}`);
-}
 
 export class Cluster {
   readonly ssr = new Map<SsrId, Proc>();
@@ -178,41 +154,18 @@ export class Cluster {
   }
 
   async #startProxy(): Promise<void> {
-    const port = proxyPort();
-    const proxy = spawnProcess(
-      "haproxy",
-      executable("haproxy"),
-      ["-db", "-f", HAPROXY_CFG],
-      {
-        HAPROXY_BIND: `127.0.0.1:${port}`,
-        HAPROXY_STATS_BIND: `127.0.0.1:${await this.#port("stats")}`,
-        SSR_1: `127.0.0.1:${await this.#port("ssr1")}`,
-        SSR_2: `127.0.0.1:${await this.#port("ssr2")}`,
-      },
-      ROOT,
-    );
+    const proxy = await startProxy({
+      port: proxyPort(),
+      statsPort: await this.#port("stats"),
+      servers: [`127.0.0.1:${await this.#port("ssr1")}`, `127.0.0.1:${await this.#port("ssr2")}`],
+    });
     this.started.push(proxy);
     this.proxy = proxy;
-    await until("both SSR processes UP in HAProxy", async () => {
-      if (!proxy.running()) throw new Error(`haproxy exited: ${proxy.lines.map((l) => l.text).join("\n")}`);
-      const stats = await this.serverStats();
-      return SSR_IDS.every((id) => stats[id]?.status === "UP") ? true : undefined;
-    });
   }
 
   /** Each server's state and requests it is answering now, from HAProxy's stats (CSV). */
-  async serverStats(): Promise<Record<string, { status: string; current: number }>> {
-    const response = await fetch(`http://127.0.0.1:${this.#ports.get("stats")}/stats;csv`, { signal: AbortSignal.timeout(2_000) });
-    const [header, ...rows] = (await response.text()).trim().split("\n");
-    const columns = header!.replace(/^# /, "").split(",");
-    const at = (name: string) => columns.indexOf(name);
-    const result: Record<string, { status: string; current: number }> = {};
-    for (const row of rows) {
-      const cells = row.split(",");
-      if (cells[at("pxname")] !== "ssr" || cells[at("svname")] === "BACKEND") continue;
-      result[cells[at("svname")]!] = { status: cells[at("status")]!, current: Number(cells[at("scur")]) };
-    }
-    return result;
+  serverStats(): Promise<Record<string, { status: string; current: number }>> {
+    return serverStats(this.#ports.get("stats")!);
   }
 
   /** The one server answering a request now (polled until exactly one is). */

@@ -1,12 +1,12 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { makeDocumentFromString } from "@redocly/openapi-core";
+import { HAPROXY_CFG, ROOT } from "../support/haproxy";
 
 // What the cluster test takes from the deployment files (deploy/), so the processes it
 // runs are configured as the compose file configures them and cannot drift from it.
 
-export const ROOT = path.resolve(import.meta.dirname, "..", "..");
-export const HAPROXY_CFG = path.join(ROOT, "deploy", "haproxy.cfg");
+export { HAPROXY_CFG, ROOT };
 export const COMPOSE_FILE = path.join(ROOT, "deploy", "compose.yaml");
 
 export interface ComposeService {

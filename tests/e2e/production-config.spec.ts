@@ -4,9 +4,12 @@ import { ownServerForFile } from "./server-process";
 // The main e2e server is a test environment (ENVIRONMENT_LABEL=TEST, the test tag manager
 // container). This file starts the same build configured as production is: its own
 // SESSION_SECRET and no GTM_ID, so what only production does is seen in a browser too.
+const PORT = Number(process.env.E2E_PORT ?? 3100) + 60;
 const baseURL = ownServerForFile(60, {
   ENVIRONMENT_LABEL: "production",
   SESSION_SECRET: "production-like-secret-for-the-e2e-run-only",
+  // Required in production: the origin browsers reach the site at (server/options.ts).
+  PUBLIC_ORIGIN: `http://127.0.0.1:${PORT}`,
 });
 const SESSION_COOKIE = "__Host-ticketing_session_qa";
 

@@ -72,7 +72,7 @@ describe.each(calls.map((c) => [`${c.service} ${c.operationId}`, c] as const))("
       expect(failure?.problem.detail).toMatch(expectedMessage(op.service, fault));
       expect(elapsed).toBeLessThan(BUDGET_MS);
       // And the cause is logged for operators, naming the operation.
-      expect(console.error).toHaveBeenLastCalledWith(expect.stringMatching(new RegExp(`^\\[upstream\\] ${op.service} ${op.operationId}: `)));
+      expect(console.error).toHaveBeenLastCalledWith(expect.stringMatching(new RegExp(`^\\{.*"msg":"\\[upstream\\] ${op.service} ${op.operationId}: `)));
       passed = true;
     } finally {
       table.record(row, fault.name, passed);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rawRequest } from "./support/raw";
-import { productionRoutes, startTarget, type Target } from "./support/server";
+import { concretePath, productionRoutes, startTarget, type Target } from "./support/server";
 
 // Cross-site request forgery (docs/security.md): a post to any route action from another
 // site is refused before the action reads its body, whatever the form. The routes come
@@ -13,11 +13,6 @@ beforeAll(async () => {
   target = await startTarget();
 });
 afterAll(() => target?.stop());
-
-/** A concrete path for a template: every parameter (and splat) given a plausible value. */
-function concrete(template: string): string {
-  return template.replace(/:\w+\??/g, "x1").replace(/\*$/, "x1");
-}
 
 const forgeries = [
   { name: "Sec-Fetch-Site cross-site", headers: "Sec-Fetch-Site: cross-site\r\nOrigin: https://evil.example\r\n" },
@@ -32,7 +27,7 @@ describe("cross-site posts to every route action are refused", () => {
   });
 
   it.each(routes.map((r) => [r.template] as const))("POST %s", async (template) => {
-    const path = concrete(template);
+    const path = concretePath(template);
     const body = "email=teacher%40example.org&password=museum-visit-2026&intent=save";
     const answers: number[] = [];
     for (const forgery of forgeries) {

@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { startServer } from "../../server/app-server.ts";
 import { readServerOptions } from "../../server/options.ts";
 
-// server/app-server.ts with React Router's listener replaced by one the test drives: each
+// server/app-server.ts with React Router's handler replaced by one the test drives: each
 // request is held until the test answers it, so the order of turns, shedding and shutdown
 // can be watched exactly. (The real listener is exercised by tests/e2e/server.spec.ts.)
 
@@ -23,23 +23,22 @@ const lines: Record<string, unknown>[] = [];
 /** What the app's getLoadContext was handed, per request (the listener calls it as React Router does). */
 const arrivals: unknown[] = [];
 
-vi.mock("@react-router/node", () => ({
-  createRequestListener: (options: { getLoadContext?: (request: Request, client: { address: string }) => unknown }) => (req: IncomingMessage, res: ServerResponse) => {
-    const request = new Request(`http://localhost${req.url}`, { headers: req.headers as Record<string, string> });
-    if (options.getLoadContext) arrivals.push(options.getLoadContext(request, { address: req.socket.remoteAddress ?? "" }));
-    // A page whose data is cached: answered at once, without waiting on anything.
-    if (req.url?.startsWith("/at-once")) {
-      res.writeHead(200, { "Content-Type": "text/html; charset=utf-8" }).end(`page ${req.url}`);
-      return;
-    }
-    held.push({
-      path: req.url ?? "",
-      res,
-      answer: (body = `page ${req.url}`) => {
-        res.writeHead(200, { "Content-Type": "text/html; charset=utf-8" }).end(body);
-      },
-    });
-  },
+vi.mock("../../server/react-router-handler.ts", () => ({
+  createAppHandler:
+    (_build: unknown, getLoadContext?: (arrival: { socketAddress: string; requestId: string }) => unknown) =>
+    ({ req, res, url }: { req: IncomingMessage; res: ServerResponse; url: URL }) => {
+      const path = `${url.pathname}${url.search}`;
+      if (getLoadContext) arrivals.push(getLoadContext({ socketAddress: req.socket.remoteAddress ?? "", requestId: String(req.headers["x-request-id"]) }));
+      return new Promise<void>((resolve) => {
+        const answer = (body = `page ${path}`) => {
+          res.writeHead(200, { "Content-Type": "text/html; charset=utf-8" }).end(body);
+          resolve();
+        };
+        // A page whose data is cached: answered at once, without waiting on anything.
+        if (path.startsWith("/at-once")) answer();
+        else held.push({ path, res, answer });
+      });
+    },
 }));
 vi.mock("../../server/log.ts", () => ({
   log: (level: string, msg: string, fields: Record<string, unknown> = {}) => lines.push({ level, msg, ...fields }),
@@ -57,7 +56,11 @@ afterAll(async () => {
   await rm(buildDirectory, { recursive: true, force: true });
 });
 
-const build = { entry: { module: {} } } as unknown as ServerBuild;
+// A route with an action (posts read their body) under /form; every other path is unmatched.
+const build = {
+  entry: { module: {} },
+  routes: { root: { id: "root", path: "" }, "routes/form": { id: "routes/form", parentId: "root", path: "form/*", module: { action: () => null } } },
+} as unknown as ServerBuild;
 type Running = Awaited<ReturnType<typeof startServer>>;
 let running: Running | undefined;
 
@@ -86,9 +89,9 @@ interface Sent {
 }
 
 /** A GET on its own connection; resolves with the whole answer. */
-function send(url: string, pathname: string): Sent {
+function send(url: string, pathname: string, headers: Record<string, string> = {}): Sent {
   const { port } = new URL(url);
-  const request = httpRequest({ host: "127.0.0.1", port, path: pathname, agent: false });
+  const request = httpRequest({ host: "127.0.0.1", port, path: pathname, agent: false, headers });
   const response = new Promise<{ status: number; headers: IncomingMessage["headers"]; body: string }>((resolve, reject) => {
     request.once("response", (res) => {
       let body = "";
@@ -102,10 +105,29 @@ function send(url: string, pathname: string): Sent {
   return { request, response };
 }
 
-/** Waits until the server has logged a request for this path (its response closed). */
-async function logged(pathname: string): Promise<Record<string, unknown>> {
-  await vi.waitFor(() => expect(lines.some((l) => l.msg === "request" && l.path === pathname)).toBe(true));
-  return lines.find((l) => l.msg === "request" && l.path === pathname)!;
+/** A form post on its own connection whose body is sent in two halves, the second on finish(). */
+function postHalf(url: string, pathname: string, body: string): Sent & { finish(): void } {
+  const { port } = new URL(url);
+  const request = httpRequest({ host: "127.0.0.1", port, path: pathname, method: "POST", agent: false, headers: { "Content-Type": "application/x-www-form-urlencoded", "Content-Length": Buffer.byteLength(body) } });
+  const response = new Promise<{ status: number; headers: IncomingMessage["headers"]; body: string }>((resolve, reject) => {
+    request.once("response", (res) => {
+      let text = "";
+      res.setEncoding("utf8").on("data", (chunk: string) => (text += chunk));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
+    });
+    request.once("error", reject);
+  });
+  response.catch(() => {});
+  const half = Math.floor(body.length / 2);
+  request.write(body.slice(0, half));
+  return { request, response, finish: () => request.end(body.slice(half)) };
+}
+
+/** Waits until the server has logged `count` requests for this path, its route's pattern (their responses closed). */
+async function logged(pathname: string, count = 1): Promise<Record<string, unknown>> {
+  const found = () => lines.filter((l) => l.msg === "request" && l.path === pathname);
+  await vi.waitFor(() => expect(found().length).toBeGreaterThanOrEqual(count));
+  return found().at(-1)!;
 }
 
 /** Sends the requests one after another, each once the server has it (in React Router's hands or waiting). */
@@ -154,25 +176,47 @@ describe("the production server's turns (MAX_CONCURRENT) with shedding and shutd
     expect((await c!.response).body).toBe("page /c");
   });
 
-  it("a form post takes no turn: its body may arrive slowly, and pages must not wait for it", async () => {
-    const server = await start({ MAX_CONCURRENT: "1", MAX_IN_FLIGHT: "3" });
+  it("a form post's body is read before the post counts in flight or takes a turn: a slow body never sheds a page", async () => {
+    const server = await start({ MAX_CONCURRENT: "1", MAX_IN_FLIGHT: "1" });
     let accepted = 0;
     server.server.on("request", () => accepted++);
+    // A post whose body is half sent: not React Router's yet, and not in flight.
+    const post = postHalf(server.url, "/form/post", "email=slow@example.org");
+    await vi.waitFor(() => expect(accepted).toBe(1));
     const [page] = await sendInOrder(server.url, ["/page"], () => accepted);
-    // A post whose body is half sent: straight to React Router, beside the page holding the one turn.
-    const { port } = new URL(server.url);
-    const post = httpRequest({ host: "127.0.0.1", port, path: "/post", method: "POST", agent: false, headers: { "Content-Type": "application/x-www-form-urlencoded", "Content-Length": "20" } });
-    post.on("error", () => {});
-    post.write("email=slow");
-    await vi.waitFor(() => expect(held.map((h) => h.path)).toEqual(["/page", "/post"]));
-    // ...and a post holding React Router does not hold a turn: the next page starts when the first ends.
-    const [next] = await sendInOrder(server.url, ["/next"], () => accepted);
+    expect(held.map((h) => h.path)).toEqual(["/page"]);
+    // A second body while one arrives: the bodies' own bound (MAX_IN_FLIGHT) sheds it, before reading it.
+    const second = await postHalf(server.url, "/form/second", "email=x").response;
+    expect([second.status, second.headers.connection, second.headers["retry-after"]]).toEqual([503, "close", "1"]);
+
+    // Whole now, the post is a request like any other: in flight (MAX_IN_FLIGHT 1 is taken by
+    // the page, so it is shed) — and once the page is answered, the next one runs.
+    post.finish();
+    expect((await post.response).status).toBe(503);
     held[0]!.answer();
-    await vi.waitFor(() => expect(held.map((h) => h.path)).toEqual(["/page", "/post", "/next"]));
-    held[2]!.answer();
     expect((await page!.response).body).toBe("page /page");
-    expect((await next!.response).body).toBe("page /next");
-    post.destroy();
+    const again = postHalf(server.url, "/form/post", "email=slow@example.org");
+    again.finish();
+    await vi.waitFor(() => expect(held.map((h) => h.path)).toEqual(["/page", "/form/post"]));
+    held[1]!.answer();
+    expect((await again.response).status).toBe(200);
+  });
+
+  it("refuses a body over the route's limit with 413 before reading it, and any body to a route without an action", async () => {
+    const server = await start({ MAX_FORM_BODY_BYTES: "1024" });
+    const { port } = new URL(server.url);
+    const over = httpRequest({ host: "127.0.0.1", port, path: "/form/big", method: "POST", agent: false, headers: { "Content-Length": "1025" } });
+    const answer = new Promise<IncomingMessage>((resolve, reject) => over.once("response", resolve).once("error", reject));
+    over.write("x"); // the rest never comes: the answer must not wait for it
+    const refused = await answer;
+    refused.resume();
+    expect([refused.statusCode, refused.headers.connection, refused.headers["x-content-type-options"]]).toEqual([413, "close", "nosniff"]);
+    over.destroy();
+    const toPage = postHalf(server.url, "/page-without-action", "x=1");
+    toPage.finish();
+    expect((await toPage.response).status).toBe(413);
+    expect(held).toEqual([]);
+    expect(await logged("/form/*")).toMatchObject({ status: 413, refused: "Content-Length over the route's limit" });
   });
 
   it("requests waiting their turn count in flight: beyond MAX_IN_FLIGHT the next is shed with 503 and Retry-After", async () => {
@@ -312,14 +356,33 @@ describe("X-Served-By (INSTANCE_ID)", () => {
   });
 });
 
-describe("static files carry the security headers the app's responses get", () => {
+describe("static files and the server's own answers carry the security headers the app's responses get", () => {
   it.each([
     ["outside production: no HSTS", {}, null],
-    ["in production: HSTS of a year", { ENVIRONMENT_LABEL: "production" }, "max-age=31536000; includeSubDomains"],
+    ["in production: HSTS of a year", { ENVIRONMENT_LABEL: "production", PUBLIC_ORIGIN: "https://groups.example.org" }, "max-age=31536000; includeSubDomains"],
   ])("%s", async (_name, env: Record<string, string>, hsts) => {
-    const server = await start(env);
+    const server = await start({ ...env, MAX_IN_FLIGHT: "1" });
+    const host = { Host: env.PUBLIC_ORIGIN ? new URL(env.PUBLIC_ORIGIN).host : new URL(server.url).host };
+    const held1 = send(server.url, "/held", host);
+    await vi.waitFor(() => expect(held).toHaveLength(1));
+    // Files, and what the server answers itself: shed (503), a bad Host (400), TRACE (405).
+    const own = [send(server.url, "/shed", host), send(server.url, "/", { Host: "a@b" })];
+    const trace = httpRequest({ host: "127.0.0.1", port: new URL(server.url).port, path: "/", method: "TRACE", agent: false, headers: host });
+    const traced = new Promise<IncomingMessage>((resolve) => trace.once("response", resolve));
+    trace.end();
+    const answers = await Promise.all(own.map((o) => o.response));
+    expect(answers.map((a) => a.status)).toEqual([503, 400]);
+    const traceAnswer = await traced;
+    traceAnswer.resume();
+    expect(traceAnswer.statusCode).toBe(405);
+    for (const headers of [...answers.map((a) => a.headers), traceAnswer.headers]) {
+      expect(headers).toMatchObject({ "x-content-type-options": "nosniff", "x-frame-options": "DENY", "content-security-policy": "default-src 'none'; frame-ancestors 'none'" });
+      expect(headers["strict-transport-security"] ?? null).toBe(hsts);
+    }
+    held[0]!.answer();
+    await held1.response;
     for (const file of ["/assets/entry-AbC123.js", "/favicon.svg"]) {
-      const { status, headers } = await send(server.url, file).response;
+      const { status, headers } = await send(server.url, file, host).response;
       expect(status).toBe(200);
       expect(headers).toMatchObject({
         "x-content-type-options": "nosniff",
@@ -331,16 +394,16 @@ describe("static files carry the security headers the app's responses get", () =
       expect(headers["strict-transport-security"] ?? null).toBe(hsts);
     }
     // A 304 carries them too.
-    const first = await send(server.url, "/favicon.svg").response;
+    const first = await send(server.url, "/favicon.svg", host).response;
     const { port } = new URL(server.url);
     const revalidated = await new Promise<IncomingMessage>((resolve, reject) =>
-      httpRequest({ host: "127.0.0.1", port, path: "/favicon.svg", headers: { "If-None-Match": first.headers.etag }, agent: false }, resolve).on("error", reject).end(),
+      httpRequest({ host: "127.0.0.1", port, path: "/favicon.svg", headers: { ...host, "If-None-Match": first.headers.etag }, agent: false }, resolve).on("error", reject).end(),
     );
     revalidated.resume();
     expect(revalidated.statusCode).toBe(304);
     expect(revalidated.headers["x-content-type-options"]).toBe("nosniff");
     expect(revalidated.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
-    expect(held).toEqual([]); // never React Router's
+    expect(held.map((h) => h.path)).toEqual(["/held"]); // files are never React Router's
   });
 });
 
@@ -395,7 +458,8 @@ describe("metrics on METRICS_PORT", () => {
     server.server.on("request", () => accepted++);
     const [a, b] = await sendInOrder(server.url, ["/a", "/b"], () => accepted);
     expect((await send(server.url, "/c").response).status).toBe(503);
-    await logged("/c");
+    // Logged by its route's pattern (server/routes.ts), as every app request is.
+    await logged("/:name");
 
     let text = await scrape(server);
     expect(value(text, "http_requests_in_flight")).toBe(2);
@@ -417,7 +481,7 @@ describe("metrics on METRICS_PORT", () => {
     await home.response;
     expect((await send(server.url, "/favicon.svg").response).status).toBe(200);
     expect((await send(server.url, "/healthz").response).status).toBe(200);
-    await Promise.all(["/a", "/b", "/_.data", "/favicon.svg"].map(logged));
+    await Promise.all([logged("/:name", 3), logged("/"), logged("/favicon.svg")]);
 
     text = await scrape(server);
     expect(value(text, "http_requests_in_flight")).toBe(0);
@@ -430,22 +494,21 @@ describe("metrics on METRICS_PORT", () => {
     expect(counted).toBe(5);
   });
 
-  it("counts a request whose client went away before an answer as 499, and an unusual method as other", async () => {
+  it("counts a request whose client went away before an answer as 499, and an unusual method (refused) as other", async () => {
     const server = await startWithMetrics();
     const gone = send(server.url, "/gone");
     await vi.waitFor(() => expect(held).toHaveLength(1));
     gone.request.destroy();
-    await logged("/gone");
+    await logged("/:name");
     const { port } = new URL(server.url);
     const odd = httpRequest({ host: "127.0.0.1", port, path: "/odd", method: "PURGE", agent: false });
     odd.on("error", () => {});
     odd.end();
-    await vi.waitFor(() => expect(held).toHaveLength(2));
-    held[1]!.answer();
-    await logged("/odd");
+    // An unusual method is refused before React Router (and before its path is read).
+    await vi.waitFor(() => expect(lines.some((l) => l.msg === "request" && l.method === "PURGE")).toBe(true));
     const text = await scrape(server);
     expect(value(text, 'http_requests_total{route="routes/page",method="GET",status="499"}')).toBe(1);
-    expect(value(text, 'http_requests_total{route="routes/page",method="other",status="200"}')).toBe(1);
+    expect(value(text, 'http_requests_total{route="refused",method="other",status="405"}')).toBe(1);
     expect(text).not.toContain('method="PURGE"');
   });
 

@@ -12,13 +12,19 @@ describe("server options (server.ts)", () => {
       shutdownDelayMs: 0,
       shutdownTimeoutMs: 20_000,
       keepAliveTimeoutMs: 65_000,
+      headersTimeoutMs: 10_000,
+      requestTimeoutMs: 30_000,
+      bodyTimeoutMs: 10_000,
+      minBodyRate: 500,
+      maxFormBodyBytes: 65_536,
+      publicOrigin: null,
       buildDirectory: path.resolve("/srv/app/build"),
       instanceId: undefined,
       production: false,
       metricsPort: null,
       metricsHost: undefined,
     });
-    expect(readServerOptions({ ENVIRONMENT_LABEL: "Production" }, "/srv/app").production).toBe(true);
+    expect(readServerOptions({ ENVIRONMENT_LABEL: "Production", PUBLIC_ORIGIN: "https://groups.example.org" }, "/srv/app").production).toBe(true);
   });
 
   it("reads PORT, HOST, MAX_IN_FLIGHT, MAX_CONCURRENT, SHUTDOWN_TIMEOUT_MS and BUILD_DIR (relative to the app or absolute)", () => {
@@ -58,5 +64,28 @@ describe("server options (server.ts)", () => {
     expect(() => readServerOptions({ MAX_IN_FLIGHT: "0" }, "/")).toThrow(/^MAX_IN_FLIGHT/);
     expect(() => readServerOptions({ SHUTDOWN_TIMEOUT_MS: "1.5" }, "/")).toThrow(/^SHUTDOWN_TIMEOUT_MS/);
     expect(() => readServerOptions({ MAX_CONCURRENT: "0" }, "/")).toThrow(/^MAX_CONCURRENT/);
+  });
+
+  it("reads the request deadlines (headers within the whole request's) and the form body limit", () => {
+    expect(readServerOptions({ REQUEST_TIMEOUT_MS: "4000", HEADERS_TIMEOUT_MS: "2000", BODY_TIMEOUT_MS: "3000", MIN_BODY_RATE: "100", MAX_FORM_BODY_BYTES: "2048" }, "/")).toMatchObject({
+      requestTimeoutMs: 4000,
+      headersTimeoutMs: 2000,
+      bodyTimeoutMs: 3000,
+      minBodyRate: 100,
+      maxFormBodyBytes: 2048,
+    });
+    // A short request deadline bounds the defaults of the others.
+    expect(readServerOptions({ REQUEST_TIMEOUT_MS: "5000" }, "/")).toMatchObject({ headersTimeoutMs: 5000, bodyTimeoutMs: 5000 });
+    expect(() => readServerOptions({ REQUEST_TIMEOUT_MS: "4000", HEADERS_TIMEOUT_MS: "5000" }, "/")).toThrow(/^HEADERS_TIMEOUT_MS: expected a whole number from 500 to 4000/);
+    expect(() => readServerOptions({ MAX_FORM_BODY_BYTES: "10" }, "/")).toThrow(/^MAX_FORM_BODY_BYTES/);
+  });
+
+  it("requires PUBLIC_ORIGIN in production, as an http(s) origin and nothing more", () => {
+    expect(() => readServerOptions({ ENVIRONMENT_LABEL: "production" }, "/")).toThrow(/^PUBLIC_ORIGIN: required with ENVIRONMENT_LABEL=production/);
+    expect(readServerOptions({ PUBLIC_ORIGIN: "https://groups.example.org" }, "/").publicOrigin?.host).toBe("groups.example.org");
+    expect(readServerOptions({ PUBLIC_ORIGIN: "http://127.0.0.1:8080/" }, "/").publicOrigin?.host).toBe("127.0.0.1:8080");
+    for (const bad of ["groups.example.org", "https://groups.example.org/path", "https://u:p@groups.example.org", "ftp://groups.example.org", "https://groups.example.org?x"]) {
+      expect(() => readServerOptions({ PUBLIC_ORIGIN: bad }, "/"), bad).toThrow(/^PUBLIC_ORIGIN: expected an origin/);
+    }
   });
 });

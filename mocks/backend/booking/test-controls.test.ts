@@ -271,7 +271,7 @@ describe("refuseFirst", () => {
         ok: false, upstream: true, operation: "listOrders", status: 429,
         problem: { title: "The booking service is busy right now. Please try again shortly." },
       });
-      expect(error).toHaveBeenCalledWith("[upstream] gateway listOrders: HTTP 429 from the API gateway in front");
+      expect(error).toHaveBeenCalledWith(expect.stringContaining('"msg":"[upstream] gateway listOrders: HTTP 429 from the API gateway in front"'));
       const again = await listOrders(client, { when: "upcoming" });
       expect(again.ok).toBe(true);
       error.mockRestore();

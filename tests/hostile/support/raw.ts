@@ -14,11 +14,14 @@ export interface RawAnswer {
   ms: number;
 }
 
-/** Sends `request` (CRLF line ends are the caller's) and reads one answer, up to timeoutMs. */
-export function rawRequest(port: number, request: string | Buffer, timeoutMs = 10_000): Promise<RawAnswer> {
+/**
+ * Sends `request` (CRLF line ends are the caller's) and reads one answer, up to timeoutMs.
+ * `from`: the loopback address to send from (127.0.0.2…: another client to the proxy's per-address limits).
+ */
+export function rawRequest(port: number, request: string | Buffer, timeoutMs = 10_000, from?: string): Promise<RawAnswer> {
   return new Promise((resolve) => {
     const started = performance.now();
-    const socket = connect({ host: "127.0.0.1", port });
+    const socket = connect({ host: "127.0.0.1", port, ...(from && { localAddress: from }) });
     const chunks: Buffer[] = [];
     let settled = false;
     const finish = (closed: boolean) => {
@@ -44,7 +47,7 @@ export function rawRequest(port: number, request: string | Buffer, timeoutMs = 1
   });
 }
 
-function parseAnswer(text: string): Omit<RawAnswer, "closed" | "ms"> {
+export function parseAnswer(text: string): Omit<RawAnswer, "closed" | "ms"> {
   const headEnd = text.indexOf("\r\n\r\n");
   const head = headEnd === -1 ? text : text.slice(0, headEnd);
   const [statusLine = "", ...lines] = head.split("\r\n");

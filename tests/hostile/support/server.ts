@@ -20,9 +20,11 @@ export const RELAXED_LIMITS = {
   RATE_LIMIT_NEWSLETTER: "10000/60",
 } as const;
 
-export async function startTarget(env: Record<string, string> = {}): Promise<Target> {
+/** `env` may depend on the port the server gets (PUBLIC_ORIGIN names it). */
+export async function startTarget(env: Record<string, string> | ((port: number) => Record<string, string>) = {}): Promise<Target> {
   const port = await freePort();
-  const server = await startServer(port, { SESSION_SECRET: "hostile-suite-session-secret-of-32-chars", ...RELAXED_LIMITS, ...env });
+  const own = typeof env === "function" ? env(port) : env;
+  const server = await startServer(port, { SESSION_SECRET: "hostile-suite-session-secret-of-32-chars", ...RELAXED_LIMITS, ...own }, { keepLogs: true });
   return {
     ...server,
     port,
@@ -52,3 +54,11 @@ export function productionRoutes(): RouteEntry[] {
   if (!line) throw new Error("the build's route table was not printed");
   return JSON.parse(line.slice("ROUTES ".length)) as RouteEntry[];
 }
+
+/** A concrete path for a route template: every parameter (and splat) given a plausible value. */
+export function concretePath(template: string): string {
+  return template.replace(/:\w+\??/g, "x1").replace(/\*$/, "x1");
+}
+
+/** The headers every answer must carry (docs/decisions/0008-security-headers-and-limits.md), whoever made it. */
+export const SECURITY_HEADERS = ["x-content-type-options", "x-frame-options", "referrer-policy", "content-security-policy", "permissions-policy", "cross-origin-opener-policy"];
