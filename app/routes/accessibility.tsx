@@ -74,9 +74,9 @@ export default function Accessibility({ loaderData: { venues } }: Route.Componen
             forms;
           </li>
           <li>
-            ask for more time when we hold places for you: once from the page before the time runs out, or for every
-            booking in <Link to="/account/user/edit">your details</Link> (places held for 2 hours 30 minutes instead of
-            15 minutes).
+            ask for more time when we hold places for you: extend the hold once before the time runs out, or have it, and
+            every hold after it, last 2 hours 30 minutes instead of 15 minutes, with one button on the page or in{" "}
+            <Link to="/account/user/edit">your details</Link>; the time left is shown by the confirm button too.
           </li>
         </ul>
       </section>

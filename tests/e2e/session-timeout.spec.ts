@@ -8,6 +8,8 @@ import { ownServerForFile } from "./server-process";
 // warning then opens 30 seconds before the end (half the idle time-out, under 2 minutes).
 const baseURL = ownServerForFile(83, { SESSION_IDLE_TIMEOUT_MINUTES: "1", RATE_LIMIT_LOGIN: "10000/60" });
 test.use({ baseURL });
+// One server for the file: its tests run in one worker, one after the other (each still runs if another fails).
+test.describe.configure({ mode: "default" });
 
 const WARNING = "You’re about to be signed out";
 /** The idle time-out, and a margin for a busy machine. */
@@ -52,6 +54,13 @@ test("the warning takes focus and says when, and Stay signed in keeps the sessio
   await page.reload();
   await expect(page).toHaveURL(/\/account\/user\/edit$/);
   await expect(page.getByRole("heading", { level: 1, name: "Your details" })).toBeVisible();
+
+  // The next warning: Sign out there signs out every tab.
+  await expect(dialog).toBeVisible({ timeout: IDLE_MS });
+  await dialog.getByRole("button", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(`${baseURL}/`);
+  await expect(other).toHaveURL(`${baseURL}/`);
+  expect(await (await page.request.get("/session")).json()).toEqual({ signedIn: false, timedOut: false });
 });
 
 test("nobody answers: signed out with the time-out said on the login page, and back on the step with what was typed", async ({ page, axe }) => {

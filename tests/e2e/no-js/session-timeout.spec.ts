@@ -9,6 +9,8 @@ import { ownServerForFile } from "../server-process";
 // axe needs JavaScript in the page: session-timeout.spec.ts checks the same pages with it.
 const baseURL = ownServerForFile(84, { SESSION_IDLE_TIMEOUT_MINUTES: "1", RATE_LIMIT_LOGIN: "10000/60" });
 test.use({ baseURL });
+// One server for the file: its tests run in one worker, one after the other (each still runs if another fails).
+test.describe.configure({ mode: "default" });
 
 const IDLE_MS = 60_000;
 const TIMED_OUT = "For your security, your session timed out and you were logged out. Log in again to carry on where you were.";
