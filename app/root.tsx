@@ -11,6 +11,7 @@ import { NavigationStatus } from "./components/navigation-status";
 import { RouteFocus } from "./components/route-focus";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
+import { SessionTimeout } from "./components/session-timeout";
 import { TagManager } from "./components/tag-manager";
 import { config } from "./runtime/config.server";
 import { dataLayerContext, servicesContext, themeContext, userContext } from "./session/context";
@@ -18,6 +19,7 @@ import { readConsent } from "./shell/cookie-consent.server";
 import { formPostsOnly } from "./forms/form-posts.server";
 import { guards } from "./guards";
 import { servicesMiddleware } from "./session/services.server";
+import { sessionStatus } from "./session/timeout.server";
 import { StoresProvider } from "./state/stores";
 import stylesheet from "./styles/app.css?url";
 import { sanitizeRichText } from "./shell/rich-text.server";
@@ -44,6 +46,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     site: { ...site, cookieNotice: { ...site.cookieNotice, body: sanitizeRichText(site.cookieNotice.body) } },
     // Only what the shell shows: no token, no contact details.
     userName: user ? user.firstName : null,
+    // When the session ends, for the time-out warning (ADR 35); nothing for an anonymous visitor.
+    session: user ? sessionStatus(context) : null,
     theme: context.get(themeContext),
     dataLayer: context.get(dataLayerContext),
     consent: await readConsent(request),
@@ -95,6 +99,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
             {children}
           </main>
           <SiteFooter site={data?.site} />
+          {data?.session?.signedIn ? <SessionTimeout status={data.session} /> : null}
         </StoresProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

@@ -2,6 +2,7 @@ import { index, layout, prefix, route, type RouteConfig } from "@react-router/de
 // With their extensions: tests/e2e/axe-coverage.ts loads this file in plain Node.
 import { PAYMENT_RETURN_SEGMENT, STEP_SEGMENTS as BOOK } from "./booking/steps.ts";
 import { OUTREACH_SEGMENTS as OUTREACH } from "./outreach/steps.ts";
+import { SESSION_PATH } from "./session/timeout.ts";
 
 // Every route of docs/requirements.md §2. Guards are attached by name in each route module's middleware
 // (see app/guards); the layouts below exist to carry them. The booking and outreach steps' paths
@@ -19,6 +20,8 @@ export default [
   index("routes/home.tsx"),
   route("login", "routes/login.tsx"),
   route("logout", "routes/logout.tsx"),
+  // The session time-out warning's requests (how long is left, "Stay signed in", the end): JSON, no page.
+  route(SESSION_PATH.slice(1), "routes/session.tsx"),
   route("newsletter", "routes/newsletter.tsx"),
   route("cookie-consent", "routes/cookie-consent.tsx"),
   // The website's accessibility statement (above the CMS pages' :slug; it shows the CMS's page too).

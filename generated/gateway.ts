@@ -108,7 +108,7 @@ export interface paths {
         head?: never;
         /**
          * Update the signed-in user's details
-         * @description Changes the fields sent and leaves the others as they are; an empty string clears `title`, `phone` or `jobTitle`. The email address and group type cannot change here.
+         * @description Changes the fields sent and leaves the others as they are; an empty string clears `title`, `phone` or `jobTitle`. The email address and group type cannot change here. Turning `extendedHolds` on also lengthens the user's running holds (WCAG 2.2.1: a user may ask for more time in the middle of a booking): each becomes 150 minutes long from when it was placed, plus 15 minutes if it was extended, and never shorter than it was. Turning it off leaves running holds as they are.
          */
         patch: operations["updateCurrentUser"];
         trace?: never;
@@ -665,7 +665,7 @@ export interface paths {
         get?: never;
         /**
          * Hold the basket's capacity (slots, tickets, outreach sessions) for a short time
-         * @description A hold lasts 15 minutes, or 150 minutes for a user with `extendedHolds`, and can be extended once by 15 minutes. Placing a hold on a basket that already has one renews nothing; use `extendBasketHold`.
+         * @description A hold lasts 15 minutes, or 150 minutes for a user with `extendedHolds`, and can be extended once by 15 minutes. Placing a hold on a basket that already has one renews nothing; use `extendBasketHold`. A user who turns `extendedHolds` on while a hold is running gets the longer length on that hold too (see `updateCurrentUser`).
          */
         put: operations["placeBasketHold"];
         post?: never;
@@ -1150,7 +1150,7 @@ export interface components {
             groupType: components["schemas"]["GroupType"];
             /** @description The organisation the user acts for; null before any association is approved. */
             currentOrganisationId: string | null;
-            /** @description The user has asked for more time to book (WCAG 2.2.1, timing adjustable): their holds last ten times as long (150 minutes instead of 15). Absent means false. */
+            /** @description The user has asked for more time to book (WCAG 2.2.1, timing adjustable): their holds last ten times as long (150 minutes instead of 15), those already running included (see `updateCurrentUser`). Absent means false. */
             extendedHolds?: boolean;
         };
         /** @description The fields to change; omitted fields are unchanged. An empty string clears title, phone or jobTitle. */
@@ -1161,7 +1161,7 @@ export interface components {
             phone?: string;
             jobTitle?: string;
             marketingConsent?: boolean;
-            /** @description Ask for holds ten times as long (see `User.extendedHolds`). */
+            /** @description Ask for holds ten times as long (see `User.extendedHolds`); true also lengthens the holds already running. */
             extendedHolds?: boolean;
         };
         CurrentOrganisationUpdate: {

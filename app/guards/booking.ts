@@ -18,7 +18,7 @@ import { toLogin } from "../session/login-redirect";
  */
 export const booking: MiddlewareFunction<Response> = async ({ request, url, context }) => {
   const user = context.get(userContext);
-  if (!user) throw toLogin(context, url);
+  if (!user) throw await toLogin({ request, url, context });
   const { gateway } = context.get(servicesContext);
 
   const access = associationAccess(user, succeeded(await listMyAssociations(gateway)).items);

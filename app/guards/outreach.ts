@@ -19,7 +19,7 @@ import { toLogin } from "../session/login-redirect";
  */
 export const outreach: MiddlewareFunction<Response> = async ({ request, url, context }) => {
   const user = context.get(userContext);
-  if (!user) throw toLogin(context, url);
+  if (!user) throw await toLogin({ request, url, context });
   const { gateway } = context.get(servicesContext);
 
   const associations = succeeded(await listMyAssociations(gateway)).items;

@@ -1,10 +1,10 @@
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
 import { data } from "react-router";
 import { z } from "zod";
 import type { GatewayClient } from "../api/client.server";
 import { getOrganisation } from "../api/gateway.server";
 import { problemText } from "../api/result.server";
 import { config } from "../runtime/config.server";
+import { cookieValue, sealer } from "../security/sealed-cookie.server";
 import { GROUP_TYPE_LABELS, GROUP_TYPES } from "../organisations/group-types";
 import type { OrganisationDetails } from "../organisations/organisation-options";
 import type { RegistrationUser } from "./user";
@@ -12,9 +12,8 @@ import type { GroupType } from "../../generated/schemas";
 
 // The registration draft (ADR 0006): what the user has saved of each step, in an
 // encrypted, httpOnly, SameSite=Lax session cookie, so the server guard can enforce the
-// step order and every step works without JavaScript. AES-256-GCM with a key derived
-// from the session secret (HKDF-SHA-256); the cookie name is bound in as associated data.
-// The password is inside the encrypted payload and nowhere else.
+// step order and every step works without JavaScript (sealed as security/sealed-cookie
+// says). The password is inside the encrypted payload and nowhere else.
 
 export const DRAFT_COOKIE = "registration_draft";
 /** Only registration's own pages (and their .data requests) receive it. */
@@ -45,30 +44,17 @@ const payloadSchema = z.object({
   user: z.custom<RegistrationUser>((v) => typeof v === "object" && v !== null).optional(),
 });
 
-const key = Buffer.from(
-  hkdfSync("sha256", config.sessionSecret, "group-visits registration draft", "aes-256-gcm v1", 32),
-);
-const AAD = Buffer.from(DRAFT_COOKIE);
+const draftSealer = sealer({ salt: "group-visits registration draft", info: "aes-256-gcm v1", cookieName: DRAFT_COOKIE });
 
 export function encryptDraft(draft: RegistrationDraft, now = Date.now()): string {
-  const iv = randomBytes(12);
-  const cipher = createCipheriv("aes-256-gcm", key, iv);
-  cipher.setAAD(AAD);
-  const plaintext = Buffer.from(JSON.stringify({ v: VERSION, iat: now, ...draft }));
-  const sealed = Buffer.concat([cipher.update(plaintext), cipher.final()]);
-  return Buffer.concat([iv, sealed, cipher.getAuthTag()]).toString("base64url");
+  return draftSealer.seal(Buffer.from(JSON.stringify({ v: VERSION, iat: now, ...draft })));
 }
 
 /** The draft, or null when the value is missing, tampered with, from another key or expired. */
 export function decryptDraft(value: string | undefined, now = Date.now()): RegistrationDraft | null {
-  if (!value || !/^[A-Za-z0-9_-]+$/.test(value)) return null;
-  const bytes = Buffer.from(value, "base64url");
-  if (bytes.length < 12 + 16 + 2) return null;
+  const plaintext = draftSealer.open(value);
+  if (!plaintext) return null;
   try {
-    const decipher = createDecipheriv("aes-256-gcm", key, bytes.subarray(0, 12));
-    decipher.setAAD(AAD);
-    decipher.setAuthTag(bytes.subarray(bytes.length - 16));
-    const plaintext = Buffer.concat([decipher.update(bytes.subarray(12, bytes.length - 16)), decipher.final()]);
     const parsed = payloadSchema.safeParse(JSON.parse(plaintext.toString("utf8")));
     if (!parsed.success || now - parsed.data.iat > MAX_AGE_MS || parsed.data.iat > now + 60_000) return null;
     const { v: _v, iat: _iat, ...draft } = parsed.data;
@@ -76,14 +62,6 @@ export function decryptDraft(value: string | undefined, now = Date.now()): Regis
   } catch {
     return null;
   }
-}
-
-function cookieValue(header: string | null, name: string): string | undefined {
-  for (const part of (header ?? "").split(";")) {
-    const index = part.indexOf("=");
-    if (index > 0 && part.slice(0, index).trim() === name) return part.slice(index + 1).trim();
-  }
-  return undefined;
 }
 
 function serialize(value: string, expire = false): string {

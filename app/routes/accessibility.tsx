@@ -69,9 +69,14 @@ export default function Accessibility({ loaderData: { venues } }: Route.Componen
           <li>use every form without JavaScript: each form is sent to the server and checked there;</li>
           <li>hear form errors: a summary is announced, and each error is shown beside its field and read with it;</li>
           <li>
-            ask for more time when we hold places for you: once from the page before the time runs out, or for every
-            booking in <Link to="/account/user/edit">your details</Link> (places held for 2 hours 30 minutes instead of
-            15 minutes).
+            be warned before we sign you out after a time without activity, and stay signed in with one button; if we do
+            sign you out, logging in again takes you back to the page, with what you had typed in your details and booking
+            forms;
+          </li>
+          <li>
+            ask for more time when we hold places for you: extend the hold once before the time runs out, or have it, and
+            every hold after it, last 2 hours 30 minutes instead of 15 minutes, with one button on the page or in{" "}
+            <Link to="/account/user/edit">your details</Link>; the time left is shown by the confirm button too.
           </li>
         </ul>
       </section>

@@ -45,6 +45,7 @@ async function contextWithServices() {
   context.set(servicesContext, {
     session: await getSession(new Request("http://localhost/")),
     sessionTimedOut: false,
+    timedOutUserId: null,
     requestId: "rate-limit-test",
     gateway: createGatewayClient({ baseUrl: "http://gateway.embedded.invalid/qa", timeoutMs: 1000 }),
     cms: createCmsClient({ baseUrl: "http://cms.embedded.invalid/groups/api/v1", timeoutMs: 1000 }),

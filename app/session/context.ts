@@ -10,6 +10,8 @@ export interface Services {
   session: AppSession;
   /** The request came with a session past its idle or absolute time-out, now ended. */
   sessionTimedOut: boolean;
+  /** Whose session that was (null when it did not say): a form it posted is kept for them (ADR 35). */
+  timedOutUserId: string | null;
   /** Logged with the request and sent to the gateway and CMS as X-Request-Id. */
   requestId: string;
   gateway: GatewayClient;

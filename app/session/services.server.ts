@@ -5,17 +5,24 @@ import { config } from "../runtime/config.server";
 import { servicesContext } from "./context";
 import { arrivalContext } from "../runtime/arrival";
 import { REQUEST_ID_HEADER, requestIdFrom } from "../runtime/request-id";
-import { destroySession, emptySession, getSession, sessionState, setsSessionCookie, touchSession } from "./session.server";
+import { destroySession, emptySession, getSession, saveSession, sessionState, setsSessionCookie } from "./session.server";
+import { SESSION_PATH } from "./timeout";
 
 /**
  * Builds this request's session and API clients; runs before every guard. A session past
  * its idle or absolute time-out is ended here, at the gateway too, and the request goes on
- * as anonymous; an active one has its last-seen time moved on (ADR 0008).
+ * as anonymous; an active one has its last-seen time moved on (ADR 0008), before the
+ * loaders run so that they see when it now ends. Not by the time-out warning's own
+ * requests (/session, ADR 35): asking how long is left, or saying the time ran out, must
+ * not extend it; "Stay signed in" extends it itself.
  */
-export const servicesMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+export const servicesMiddleware: MiddlewareFunction<Response> = async ({ request, url, context }, next) => {
   let session = await getSession(request);
   const now = Date.now();
   const state = sessionState(session, now, config.session);
+  const timedOutUserId = state === "expired" ? (session.get("userId") ?? null) : null;
+  const touched = state === "refresh" && url.pathname !== SESSION_PATH;
+  if (touched) session.set("seenAt", now);
   const { gatewayBaseUrl: baseUrl, gatewayTimeoutMs: timeoutMs } = config;
   // server.ts always sets a valid id; other servers (react-router dev) may not.
   // The id the HTTP server logged the request with; parsed from the header under a server
@@ -31,6 +38,7 @@ export const servicesMiddleware: MiddlewareFunction<Response> = async ({ request
   context.set(servicesContext, {
     session,
     sessionTimedOut: state === "expired",
+    timedOutUserId,
     requestId,
     gateway: createGatewayClient({ baseUrl, timeoutMs, token: session.get("token"), requestId }),
     cms: createCmsClient({ baseUrl: config.cmsBaseUrl, timeoutMs, requestId }),
@@ -40,6 +48,6 @@ export const servicesMiddleware: MiddlewareFunction<Response> = async ({ request
   // A response that logged in, out, or dropped an unknown token has set the cookie itself.
   if (setsSessionCookie(response.headers)) return response;
   if (state === "expired") response.headers.append("Set-Cookie", await destroySession(session));
-  else if (state === "refresh") response.headers.append("Set-Cookie", await touchSession(session, now));
+  else if (touched) response.headers.append("Set-Cookie", await saveSession(session));
   return response;
 };

@@ -3,12 +3,14 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { config } from "../runtime/config.server";
 import { servicesContext } from "./context";
 import { servicesMiddleware } from "./services.server";
-import { getSession, SESSION_COOKIE_NAME, sessionState, startSession, touchSession, type SessionLimits } from "./session.server";
+import {
+  getSession, SESSION_COOKIE_NAME, sessionEndsAt, sessionExtendable, sessionState, startSession, touchSession, type SessionLimits,
+} from "./session.server";
 
 const MINUTE = 60_000;
 const limits: SessionLimits = { idleTimeoutMs: 120 * MINUTE, absoluteTimeoutMs: 720 * MINUTE };
 const LOGIN = Date.UTC(2026, 4, 1, 9, 0);
-const login = { token: "tok-1", expiresAt: new Date(LOGIN + 24 * 60 * MINUTE).toISOString() };
+const login = { token: "tok-1", expiresAt: new Date(LOGIN + 24 * 60 * MINUTE).toISOString(), user: { id: "usr-1" } };
 
 const cookiePair = (setCookie: string) => setCookie.split(";")[0]!;
 const sessionFrom = (setCookie: string) => getSession(new Request("http://localhost/", { headers: { Cookie: cookiePair(setCookie) } }));
@@ -51,22 +53,39 @@ describe("session time-outs", () => {
     expect(sessionState(await getSession(new Request("http://localhost/")), LOGIN, limits)).toBe("anonymous");
   });
 
-  it("gives the cookie the earliest of the idle, absolute and gateway expiry", async () => {
-    const expires = (setCookie: string) => new Date(/Expires=([^;]+)/.exec(setCookie)![1]!).getTime();
-    expect(expires(await startSession(login, LOGIN, limits))).toBe(LOGIN + 120 * MINUTE);
+  it("ends at the gateway's expiry of its token when that comes first", async () => {
     const soon = { ...login, expiresAt: new Date(LOGIN + 30 * MINUTE).toISOString() };
-    expect(expires(await startSession(soon, LOGIN, limits))).toBe(LOGIN + 30 * MINUTE);
+    const session = await sessionFrom(await startSession(soon, LOGIN, limits));
+    expect(sessionState(session, LOGIN + 29 * MINUTE, limits)).toBe("refresh");
+    expect(sessionState(session, LOGIN + 30 * MINUTE, limits)).toBe("expired");
+  });
+
+  it("says when it ends if no request comes, and whether a request can still put that off", async () => {
+    let session = await sessionFrom(await startSession(login, LOGIN, limits));
+    expect(sessionEndsAt(session, limits)).toBe(LOGIN + 120 * MINUTE);
+    expect(sessionExtendable(session, limits)).toBe(true);
+    session = await sessionFrom(await touchSession(session, LOGIN + 650 * MINUTE, limits));
+    expect(sessionEndsAt(session, limits)).toBe(LOGIN + 720 * MINUTE);
+    expect(sessionExtendable(session, limits)).toBe(false);
+  });
+
+  it("is kept by the browser past its idle end, so the server sees the time-out; a day past its hard end at most", async () => {
+    const expires = (setCookie: string) => new Date(/Expires=([^;]+)/.exec(setCookie)![1]!).getTime();
+    const DAY = 24 * 60 * MINUTE;
+    expect(expires(await startSession(login, LOGIN, limits))).toBe(LOGIN + 720 * MINUTE + DAY);
+    const soon = { ...login, expiresAt: new Date(LOGIN + 30 * MINUTE).toISOString() };
+    expect(expires(await startSession(soon, LOGIN, limits))).toBe(LOGIN + 30 * MINUTE + DAY);
     const session = await sessionFrom(await startSession(login, LOGIN, limits));
-    expect(expires(await touchSession(session, LOGIN + 650 * MINUTE, limits))).toBe(LOGIN + 720 * MINUTE);
+    expect(expires(await touchSession(session, LOGIN + 100 * MINUTE, limits))).toBe(LOGIN + 720 * MINUTE + DAY);
   });
 });
 
 describe("a new session on login", () => {
   it("is made from the login alone: a new value, nothing carried over", async () => {
-    const before = await startSession({ token: "old-token", expiresAt: login.expiresAt }, LOGIN - 5 * MINUTE, limits);
+    const before = await startSession({ ...login, token: "old-token" }, LOGIN - 5 * MINUTE, limits);
     const after = await startSession(login, LOGIN, limits);
     expect(cookiePair(after)).not.toBe(cookiePair(before));
-    expect((await sessionFrom(after)).data).toEqual({ token: "tok-1", expiresAt: login.expiresAt, issuedAt: LOGIN, seenAt: LOGIN });
+    expect((await sessionFrom(after)).data).toEqual({ token: "tok-1", expiresAt: login.expiresAt, issuedAt: LOGIN, seenAt: LOGIN, userId: "usr-1" });
   });
 
   it("is an httpOnly, SameSite=Lax cookie for the whole site", async () => {
@@ -84,31 +103,35 @@ describe("the services middleware and the time-outs", () => {
     vi.unstubAllGlobals();
   });
 
-  async function run(cookie: string, response = new Response("ok")) {
+  async function run(cookie: string, response = new Response("ok"), path = "/account") {
     const gatewayCalls: string[] = [];
     vi.stubGlobal("fetch", (request: Request) => {
       gatewayCalls.push(`${request.method} ${new URL(request.url).pathname} ${request.headers.get("Authorization") ?? ""}`);
       return Promise.resolve(new Response(null, { status: 204 }));
     });
     const context = new RouterContextProvider();
-    const request = new Request("http://localhost/account", { headers: { Cookie: cookie } });
+    const request = new Request(new URL(path, "http://localhost"), { headers: { Cookie: cookie } });
     const args = { request, url: new URL(request.url), params: {}, context, pattern: "/" } as never;
     let tokenSeen: string | undefined;
     let timedOut: boolean | undefined;
+    let timedOutUserId: string | null | undefined;
     const result = await servicesMiddleware(args, (() => {
       tokenSeen = context.get(servicesContext).session.get("token");
       timedOut = context.get(servicesContext).sessionTimedOut;
+      timedOutUserId = context.get(servicesContext).timedOutUserId;
       return Promise.resolve(response);
     }) as never);
-    return { response: result as Response, gatewayCalls, tokenSeen, timedOut };
+    return { response: result as Response, gatewayCalls, tokenSeen, timedOut, timedOutUserId };
   }
 
   it("ends an idle session at the gateway, clears the cookie and goes on as anonymous", async () => {
     const cookie = cookiePair(await startSession(login, LOGIN));
     vi.useFakeTimers({ now: LOGIN + config.session.idleTimeoutMs + 1 });
-    const { response, gatewayCalls, tokenSeen, timedOut } = await run(cookie);
+    const { response, gatewayCalls, tokenSeen, timedOut, timedOutUserId } = await run(cookie);
     expect(tokenSeen).toBeUndefined();
     expect(timedOut).toBe(true);
+    // Whose it was, so that a form it posted can be kept for them (ADR 35).
+    expect(timedOutUserId).toBe("usr-1");
     expect(gatewayCalls).toEqual(["POST /qa/auth/logout Bearer tok-1"]);
     expect(response.headers.get("Set-Cookie")).toMatch(new RegExp(`^${SESSION_COOKIE_NAME}=; .*Expires=Thu, 01 Jan 1970`));
   });
@@ -123,6 +146,26 @@ describe("the services middleware and the time-outs", () => {
     const refreshed = await sessionFrom(response.headers.get("Set-Cookie")!);
     expect(refreshed.get("seenAt")).toBe(LOGIN + 10 * MINUTE);
     expect(refreshed.get("issuedAt")).toBe(LOGIN);
+  });
+
+  it("does not extend the session for the time-out warning's own requests (/session), whatever their method", async () => {
+    const cookie = cookiePair(await startSession(login, LOGIN));
+    vi.useFakeTimers({ now: LOGIN + 10 * MINUTE });
+    expect((await run(cookie, new Response("{}"), "/session")).response.headers.has("Set-Cookie")).toBe(false);
+    expect((await run(cookie, new Response("{}"), "/account/book/information")).response.headers.has("Set-Cookie")).toBe(true);
+  });
+
+  it("moves the last-seen time on before the loaders run, so they see when the session now ends", async () => {
+    const cookie = cookiePair(await startSession(login, LOGIN));
+    vi.useFakeTimers({ now: LOGIN + 10 * MINUTE });
+    const context = new RouterContextProvider();
+    const request = new Request("http://localhost/account", { headers: { Cookie: cookie } });
+    let seen: number | undefined;
+    await servicesMiddleware({ request, url: new URL(request.url), params: {}, context, pattern: "/" } as never, (() => {
+      seen = context.get(servicesContext).session.get("seenAt");
+      return Promise.resolve(new Response("ok"));
+    }) as never);
+    expect(seen).toBe(LOGIN + 10 * MINUTE);
   });
 
   it("leaves a response that sets the session cookie itself (login, logout) alone", async () => {

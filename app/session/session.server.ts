@@ -10,6 +10,11 @@ interface SessionData {
   /** The last request seen with this session (ms), refreshed at most once a minute: the idle time-out. */
   seenAt: number;
   /**
+   * The gateway's id of the user the token belongs to. After a time-out, what the user had
+   * typed is kept for that user only (app/session/pending-form.server.ts, ADR 35).
+   */
+  userId: string;
+  /**
    * Card payments the user was sent to the provider's hosted page for, by the app path the
    * provider returns to (app/booking/card-payment.server.ts): the return is matched to its
    * payment here, so the app never depends on the provider echoing the payment id.
@@ -45,13 +50,33 @@ export function emptySession(): Promise<AppSession> {
   return storage.getSession();
 }
 
-/** The cookie's own expiry: the earliest of the gateway's, the absolute and the idle time-out. */
-function cookieExpiry(session: AppSession, limits: SessionLimits): Date {
-  const issuedAt = session.get("issuedAt") ?? 0;
-  const seenAt = session.get("seenAt") ?? 0;
+/** When the session ends however it is used: the absolute time-out, or the gateway's own expiry if sooner. */
+function hardEnd(session: AppSession, limits: SessionLimits): number {
+  const absolute = (session.get("issuedAt") ?? 0) + limits.absoluteTimeoutMs;
   const gateway = Date.parse(session.get("expiresAt") ?? "");
-  const ours = Math.min(issuedAt + limits.absoluteTimeoutMs, seenAt + limits.idleTimeoutMs);
-  return new Date(Number.isFinite(gateway) ? Math.min(gateway, ours) : ours);
+  return Number.isFinite(gateway) ? Math.min(gateway, absolute) : absolute;
+}
+
+/** When the session ends if no request comes: the idle time-out, or its hard end if sooner. */
+export function sessionEndsAt(session: AppSession, limits: SessionLimits = config.session): number {
+  return Math.min((session.get("seenAt") ?? 0) + limits.idleTimeoutMs, hardEnd(session, limits));
+}
+
+/** Whether a request (or "Stay signed in") can still move the end on: it is the idle time-out's, before the hard end. */
+export function sessionExtendable(session: AppSession, limits: SessionLimits = config.session): boolean {
+  return sessionEndsAt(session, limits) < hardEnd(session, limits);
+}
+
+/**
+ * How long the browser keeps the cookie after the session's hard end. The server, not the
+ * browser, ends an idle session: the browser keeps the cookie past it, so the request after
+ * a time-out still carries it and the server can say why the user must log in again, and
+ * keep what they posted for them (ADR 35). The server refuses it all the same.
+ */
+const KEPT_AFTER_END_MS = 24 * 60 * 60_000;
+
+function cookieExpiry(session: AppSession, limits: SessionLimits): Date {
+  return new Date(hardEnd(session, limits) + KEPT_AFTER_END_MS);
 }
 
 /**
@@ -59,7 +84,7 @@ function cookieExpiry(session: AppSession, limits: SessionLimits): Date {
  * session the request came with is carried over, and the cookie gets a new value.
  */
 export async function startSession(
-  login: { token: string; expiresAt: string },
+  login: { token: string; expiresAt: string; user: { id: string } },
   now: number = Date.now(),
   limits: SessionLimits = config.session,
 ): Promise<string> {
@@ -68,6 +93,7 @@ export async function startSession(
   fresh.set("expiresAt", login.expiresAt);
   fresh.set("issuedAt", now);
   fresh.set("seenAt", now);
+  fresh.set("userId", login.user.id);
   return storage.commitSession(fresh, { expires: cookieExpiry(fresh, limits) });
 }
 
@@ -79,16 +105,16 @@ export type SessionState = "anonymous" | "active" | "refresh" | "expired";
 
 /**
  * Where a session stands at `now`. Expired: idle for longer than the idle time-out, past
- * the absolute time-out since login, or without the times (a cookie from before they
- * were recorded). Refresh: active, and the last-seen time is worth moving on (at most
- * once a minute, so not every response sets the cookie).
+ * the absolute time-out since login or the gateway's expiry of its token, or without the
+ * times (a cookie from before they were recorded). Refresh: active, and the last-seen
+ * time is worth moving on (at most once a minute, so not every response sets the cookie).
  */
 export function sessionState(session: AppSession, now: number, limits: SessionLimits): SessionState {
   if (!session.get("token")) return "anonymous";
   const issuedAt = session.get("issuedAt");
   const seenAt = session.get("seenAt");
   if (typeof issuedAt !== "number" || typeof seenAt !== "number") return "expired";
-  if (now - issuedAt >= limits.absoluteTimeoutMs || now - seenAt >= limits.idleTimeoutMs) return "expired";
+  if (now >= sessionEndsAt(session, limits)) return "expired";
   if (now < seenAt) return "expired"; // a clock gone backwards, or a forged future time: not trusted
   return now - seenAt >= Math.min(60_000, limits.idleTimeoutMs / 10) ? "refresh" : "active";
 }

@@ -235,7 +235,10 @@ export function createBackend(options: BackendOptions = {}) {
       if (!record) return { ok: false, errors: [{ field: "user", message: "User not found" }] };
       const result = validateUserUpdate(body);
       if (!result.ok) return result;
+      const longerHolds = result.changes.extendedHolds === true && record.user.extendedHolds !== true;
       record.user = applyUserUpdate(record.user, result.changes satisfies UpdateUserRequest);
+      // Asked for more time mid-booking: the holds already running get it too (contracts/gateway.yaml).
+      if (longerHolds) booking.lengthenHolds(userId);
       return { ok: true, value: record.user };
     },
 

@@ -3,7 +3,7 @@ import { act } from "react";
 import { createRoot } from "react-dom/client";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
-import { HoldTimer } from "./hold-timer";
+import { HoldReminder, HoldTimer } from "./hold-timer";
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -13,15 +13,17 @@ import { HoldTimer } from "./hold-timer";
 let container: HTMLElement;
 afterEach(() => container?.remove());
 
-async function render(expiresInMs: number, extensionsRemaining: number) {
+async function render(expiresInMs: number, extensionsRemaining: number, { offerLongerHolds = false, Part = HoldTimer } = {}) {
   container = document.body.appendChild(document.createElement("div"));
   const hold = { expiresAt: new Date(Date.now() + expiresInMs).toISOString(), extensionsRemaining };
-  const router = createMemoryRouter([{ path: "/", element: <HoldTimer hold={hold} /> }]);
+  const router = createMemoryRouter([{ path: "/", element: <Part hold={hold} offerLongerHolds={offerLongerHolds} /> }]);
   await act(async () => createRoot(container).render(<RouterProvider router={router} />));
   return container;
 }
 
 const buttons = (root: HTMLElement) => [...root.querySelectorAll("button")].map((b) => b.textContent);
+const intents = (root: HTMLElement) => [...root.querySelectorAll<HTMLInputElement>('form[method="post"] input[name="intent"]')].map((i) => i.value);
+const LONGER = "Keep my places for 2 hours 30 minutes";
 
 describe("hold timer", () => {
   it("offers to extend the hold, without an alert while there is time", async () => {
@@ -52,5 +54,36 @@ describe("hold timer", () => {
     expect(form.getAttribute("method")).toBe("post");
     expect(form.querySelector<HTMLInputElement>('input[name="intent"]')?.value).toBe("hold");
     expect(timer.textContent).toContain("The hold has ended");
+  });
+
+  it("offers a user who has not asked for them longer holds, with one button, this hold included", async () => {
+    const timer = await render(10 * 60_000, 1, { offerLongerHolds: true });
+    expect(buttons(timer)).toEqual(["Extend the hold", LONGER]);
+    expect(intents(timer)).toEqual(["extend", "longer"]);
+    expect(timer.querySelector('a[href="/account/user/edit"]')?.textContent).toBe("your details");
+  });
+});
+
+describe("hold reminder by the confirm button", () => {
+  it("says when the hold ends, quietly, while there is time", async () => {
+    const reminder = await render(10 * 60_000, 1, { Part: HoldReminder, offerLongerHolds: true });
+    expect(reminder.textContent).toMatch(/^Your places are held until \d\d:\d\d\.$/);
+    expect(buttons(reminder)).toEqual([]);
+  });
+
+  it("in the last two minutes, shows the warning with the buttons that put it off, announced only by the timer", async () => {
+    const reminder = await render(90_000, 1, { Part: HoldReminder, offerLongerHolds: true });
+    expect(reminder.textContent).toContain("Your hold ends in less than 2 minutes. You can extend it once more.");
+    expect(intents(reminder)).toEqual(["extend", "longer"]);
+    expect(reminder.querySelector("[role=alert]")).toBeNull();
+    container.remove();
+    const noMore = await render(90_000, 0, { Part: HoldReminder });
+    expect(buttons(noMore)).toEqual([]);
+  });
+
+  it("says when the places are no longer held", async () => {
+    const reminder = await render(-1_000, 1, { Part: HoldReminder, offerLongerHolds: true });
+    expect(reminder.textContent).toContain("Your places are no longer held.");
+    expect(buttons(reminder)).toEqual([]);
   });
 });

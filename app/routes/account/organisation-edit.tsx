@@ -14,6 +14,8 @@ import { organisationDetailsSchema } from "../../organisations/organisation-sche
 import { organisationSummaryRows } from "../../organisations/organisation-summary";
 import { validParams } from "../../forms/params";
 import { formValues, toFieldErrors } from "../../forms/validation";
+import { RestoredNotice } from "../../components/restored-notice";
+import { restoredValues } from "../../session/restore-form.server";
 import type { OrganisationUpdate } from "../../../generated/schemas";
 import { useSubmitting } from "../../shell/pending";
 
@@ -37,6 +39,8 @@ async function load(args: Route.LoaderArgs | Route.ActionArgs) {
 export async function loader(args: Route.LoaderArgs) {
   const { organisation, association } = await load(args);
   if (!organisation || !association) return { organisation: null };
+  // What was typed here before a time-out comes back after login (ADR 35), over what is saved.
+  const restored = restoredValues(args.context, (form) => formValues(form, organisationFieldNames(organisation.groupType)));
   return {
     organisation: {
       id: organisation.id,
@@ -44,7 +48,8 @@ export async function loader(args: Route.LoaderArgs) {
       groupType: organisation.groupType,
       rows: organisationSummaryRows(organisation.groupType, organisation),
     },
-    values: organisationFormValues(organisation),
+    values: restored ?? organisationFormValues(organisation),
+    restored: restored !== null,
     canEdit: association.status === "approved" && association.role === "lead",
     status: association.status,
   };
@@ -126,6 +131,7 @@ export default function OrganisationEdit({ loaderData, actionData }: Route.Compo
               <p>{errors.form ?? "Some details need changing. Check the messages beside the fields."}</p>
             </div>
           ) : null}
+          <RestoredNotice show={!actionData && loaderData.restored} />
           {/* key: after a save, the form shows what the gateway stored. */}
           <Form method="post" noValidate key={actionData?.saved ? JSON.stringify(values) : "form"}>
             <OrganisationFields groupType={organisation.groupType} values={values} errors={errors} />

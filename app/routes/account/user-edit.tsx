@@ -9,6 +9,8 @@ import { ACCOUNT_DETAIL_FIELDS, accountDetailsSchema } from "../../account/user-
 import { formValues, toFieldErrors } from "../../forms/validation";
 import { FormErrors } from "../../components/form-errors";
 import { useSubmitting } from "../../shell/pending";
+import { RestoredNotice } from "../../components/restored-notice";
+import { restoredValues } from "../../session/restore-form.server";
 
 export async function action({ request, context, url }: Route.ActionArgs) {
   const form = await request.formData();
@@ -25,14 +27,15 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   return { saved: true, errors: {}, values };
 }
 
-export function loader({ context, url }: Route.LoaderArgs) {
-  return { user: requireUser(context).user };
+export function loader({ context }: Route.LoaderArgs) {
+  // What was typed here before a time-out, given back after login (ADR 35).
+  return { user: requireUser(context).user, restored: restoredValues(context, (form) => formValues(form, ACCOUNT_DETAIL_FIELDS)) };
 }
 
-export default function UserEdit({ loaderData: { user }, actionData }: Route.ComponentProps) {
+export default function UserEdit({ loaderData: { user, restored }, actionData }: Route.ComponentProps) {
   const errors: Record<string, string | undefined> = actionData?.errors ?? {};
-  // After a failed submit, show what was typed, not what is stored.
-  const v = actionData && !actionData.saved ? actionData.values : undefined;
+  // After a failed submit (or a time-out), show what was typed, not what is stored.
+  const v = actionData ? (actionData.saved ? undefined : actionData.values) : (restored ?? undefined);
   const submitting = useSubmitting();
   return (
     <div className="page narrow">
@@ -46,6 +49,7 @@ export default function UserEdit({ loaderData: { user }, actionData }: Route.Com
         </p>
       ) : null}
       <FormErrors errors={errors} />
+      <RestoredNotice show={!actionData && restored !== null} />
       <p>
         Email address: <strong>{user.email}</strong>
       </p>

@@ -16,6 +16,8 @@ import "../../components/booking/group/group.css";
 import { SaveAndContinue } from "../../components/save-and-continue";
 import { problemText } from "../../api/result.server";
 import { useSubmitting } from "../../shell/pending";
+import { RestoredNotice } from "../../components/restored-notice";
+import { restoredValues } from "../../session/restore-form.server";
 
 export function loader({ context, url }: Route.LoaderArgs) {
   const { user, scope } = requireBooking(context);
@@ -26,7 +28,9 @@ export function loader({ context, url }: Route.LoaderArgs) {
     leadMobile: user.phone && /^(?:\+44|0)7/.test(user.phone.replace(/[\s-]/g, "")) ? user.phone : "",
   });
   const firstStart = [...basket.schedule].map((e) => e.start).sort()[0] ?? null;
-  return { booking: bookingView(scope), values, firstStart };
+  // What was typed here before a time-out comes back after login (ADR 35), over what is saved.
+  const restored = restoredValues(context, (form) => formValues(form, DETAIL_FIELDS));
+  return { booking: bookingView(scope), values: restored ?? values, restored: restored !== null, firstStart };
 }
 
 export async function action({ request, context, url }: Route.ActionArgs) {
@@ -55,6 +59,7 @@ export default function GroupDetailsStep({ loaderData, actionData }: Route.Compo
   return (
     <BookingStep booking={booking} step="group-details" title="Group details">
       <FormErrors errors={errors} />
+      <RestoredNotice show={!actionData && loaderData.restored} />
       <Form method="post" noValidate className="booking-form group-details-form">
         <Field name="groupName" label="Group name" hint="As your group will give it at the welcome desk." defaultValue={v.groupName} error={errors.groupName} maxLength={200} />
 

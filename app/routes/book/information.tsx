@@ -21,11 +21,20 @@ import { useStore } from "../../state/stores";
 import { formValues, toFieldErrors } from "../../forms/validation";
 import { SaveAndContinue } from "../../components/save-and-continue";
 import { useSubmitting } from "../../shell/pending";
+import { RestoredNotice } from "../../components/restored-notice";
+import { restoredValues } from "../../session/restore-form.server";
 
 export function loader({ context, url }: Route.LoaderArgs) {
   const { scope } = requireBooking(context);
   const basket = requireBasket(scope);
-  return { booking: bookingView(scope), values: informationValues(basket.information), key: `${basket.id}@${basket.updatedAt}` };
+  // What was typed here before a time-out comes back after login (ADR 35), over what is saved.
+  const restored = restoredValues(context, (form) => formValues(form, INFORMATION_FIELDS));
+  return {
+    booking: bookingView(scope),
+    values: restored ?? informationValues(basket.information),
+    restored: restored !== null,
+    key: restored ? `restored@${basket.updatedAt}` : `${basket.id}@${basket.updatedAt}`,
+  };
 }
 
 export async function action({ request, context, url }: Route.ActionArgs) {
@@ -91,6 +100,7 @@ export default function InformationStep({ loaderData, actionData }: Route.Compon
   return (
     <BookingStep booking={booking} step="information" title="About your group">
       <FormErrors errors={errors} fieldIds={{ participants: bandField("under-5"), lunchSpace: "lunchSpace" }} />
+      <RestoredNotice show={!actionData && loaderData.restored} />
       <Form method="post" noValidate className="booking-form" onChange={onInput}>
         <fieldset aria-describedby={errors.participants ? "participants-error" : "participants-hint"}>
           <legend>Who is coming</legend>

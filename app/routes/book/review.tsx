@@ -1,36 +1,26 @@
 import { data, Form, Link, redirect } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/review";
-import {
-  checkoutBasket, extendBasketHold, getBasket, getBasketQuote, placeBasketHold
-} from "../../api/booking.server";
+import { checkoutBasket, getBasket, getBasketQuote } from "../../api/booking.server";
 import { getCurrentTerms } from "../../api/cms.server";
-import type { GatewayClient } from "../../api/client.server";
 import { gatewayFailure, problemText, succeeded } from "../../api/result.server";
 import { bookingView, requireBasket, requireBooking } from "../../booking/basket.server";
 import { holdRunning } from "../../booking/continue.server";
+import { holdIntent, holdPlaces } from "../../booking/hold-actions.server";
 import { toHostedPayment } from "../../booking/card-payment.server";
 import { checkoutRequest } from "../../booking/checkout.server";
 import { IDEMPOTENCY_FIELD, isIdempotencyKey, newIdempotencyKey } from "../../booking/idempotency";
-import { AGE_BAND_LABELS } from "../../booking/ratios";
 import { confirmationPath, PAYMENT_RETURN_PATH, STEP_PATHS, stepPath } from "../../booking/steps";
 import { BookingStep } from "../../components/booking/booking-step";
 import { FormErrors } from "../../components/form-errors";
 import { DayTimeline } from "../../components/booking/day-timeline";
-import { HoldTimer } from "../../components/booking/hold-timer";
+import { HoldReminder, HoldTimer } from "../../components/booking/hold-timer";
 import { PriceTable } from "../../components/booking/price-table";
+import { VisitSummary } from "../../components/booking/visit-summary";
 import { CheckboxField } from "../../components/field";
 import { servicesContext } from "../../session/context";
-import { formatDate } from "../../shell/format";
 import { pageTitle } from "../../shell/meta";
-import type { Basket } from "../../../generated/schemas";
 import { useSubmitting } from "../../shell/pending";
-
-const PAYMENT_TEXT = {
-  card: "Card",
-  invoice: "Invoice",
-  none: "Nothing to pay",
-} as const;
 
 const checkoutSchema = z.object({
   basketId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/),
@@ -73,35 +63,15 @@ type Errors = Record<string, string>;
 /** Basket messages the review page shows in its own way (hold timer, sold-out alert) or that are past. */
 const SAID_ELSEWHERE = new Set(["ratio_met", "slot_sold_out", "hold_expired", "hold_expiring", "payment_failed", "payment_cancelled"]);
 
-/** The places held (again), or why not: sold out, a step to finish first, or no usable answer (its message). */
-async function holdPlaces(gateway: GatewayClient, basket: Basket) {
-  const held = await placeBasketHold(gateway, basket.id);
-  if (held.ok) return { ok: true as const };
-  if (held.upstream) return { ok: false as const, status: held.status, message: problemText(held.problem), soldOut: false };
-  if (held.status === 409 && held.problem.code === "basket_incomplete") throw redirect(stepPath(basket.nextStep));
-  return { ok: false as const, status: held.status, message: problemText(held.problem), soldOut: held.status === 409 };
-}
-
 export async function action({ request, context, url }: Route.ActionArgs) {
   const form = await request.formData();
   const { gateway, scope } = requireBooking(context);
 
-  if (form.get("intent") === "hold") {
-    const basket = requireBasket(scope);
-    const held = await holdPlaces(gateway, basket);
-    if (!held.ok) return data({ errors: { form: held.message } as Errors, values: null, idempotencyKey: null, soldOut: held.soldOut }, { status: held.status });
-    return { errors: {} as Errors, values: null, idempotencyKey: null, soldOut: false, heldAgain: basket.hold !== undefined || basket.messages.some((m) => m.code === "hold_expired") };
-  }
-
-  if (form.get("intent") === "extend") {
-    const basket = requireBasket(scope);
-    const extended = await extendBasketHold(gateway, basket.id);
-    if (!extended.ok) {
-      // The gateway's refusal is about the hold, beside its timer; no usable answer is said at the top.
-      const errors: Errors = extended.upstream ? { form: problemText(extended.problem) } : { hold: problemText(extended.problem) };
-      return data({ errors, values: null, idempotencyKey: null, soldOut: false }, { status: extended.status });
-    }
-    return { errors: {} as Errors, values: null, idempotencyKey: null, soldOut: false, extended: true };
+  // The hold timer's buttons: hold (again), extend, hold for longer.
+  const intent = form.get("intent");
+  if (intent !== "checkout") {
+    const held = await holdIntent(intent, gateway, requireBasket(scope));
+    if (held) return held;
   }
 
   const values = { acceptTerms: form.get("acceptTerms") === "on" };
@@ -179,6 +149,7 @@ export default function ReviewStep({ loaderData, actionData }: Route.ComponentPr
   const soldOut = Boolean(holdProblem) || Boolean(actionData?.soldOut);
   const info = basket.information;
   const method = basket.payment?.method ?? "none";
+  const hold = held ? basket.hold : undefined;
   const paysByCardNow = method === "card" && !basket.payment?.payLater && quote.total.amount > 0;
   // The gateway's advice, once each; what the page already says another way is left out.
   const messages = [...basket.messages, ...quote.messages].filter(
@@ -221,61 +192,15 @@ export default function ReviewStep({ loaderData, actionData }: Route.ComponentPr
           We have extended the time we hold your places.
         </p>
       ) : null}
-      {held && basket.hold ? <HoldTimer hold={basket.hold} offerLongerHolds={offerLongerHolds} /> : null}
+      {actionData && "longer" in actionData && actionData.longer ? (
+        <p className="notice" role="status">
+          We will hold your places for 2 hours 30 minutes from when we first held them, and do the same on your future bookings.
+        </p>
+      ) : null}
+      {hold ? <HoldTimer hold={hold} offerLongerHolds={offerLongerHolds} /> : null}
       {errors.hold ? <p className="field-error">{errors.hold}</p> : null}
 
-      <section aria-labelledby="visit-heading">
-        <h2 id="visit-heading">Your visit</h2>
-        <dl>
-          <dt>Organisation</dt>
-          <dd>{basket.organisation.name}</dd>
-          <dt>Museum</dt>
-          <dd>{basket.venue?.name}</dd>
-          <dt>Date</dt>
-          <dd>{basket.visitDate ? formatDate(basket.visitDate) : ""}</dd>
-          {info ? (
-            <>
-              <dt>Arriving</dt>
-              <dd>{info.arrivalTime}</dd>
-              <dt>Pupils</dt>
-              <dd>
-                {info.participants.filter((p) => p.count > 0).map((p) => `${p.count} ${AGE_BAND_LABELS[p.ageBand].toLowerCase()}`).join(", ") || "None"}
-              </dd>
-              <dt>Adults</dt>
-              <dd>
-                {info.adults} supervising{info.oneToOneCarers > 0 ? `, ${info.oneToOneCarers} one-to-one ${info.oneToOneCarers === 1 ? "carer" : "carers"}` : ""}
-              </dd>
-              <dt>Access needs</dt>
-              <dd>{accessSummary(info.accessNeeds)}</dd>
-              <dt>Lunch space</dt>
-              <dd>{info.lunchSpace ? "Yes" : "No"}</dd>
-              {info.notes ? (
-                <>
-                  <dt>Notes</dt>
-                  <dd>{info.notes}</dd>
-                </>
-              ) : null}
-            </>
-          ) : null}
-          <dt>Payment</dt>
-          <dd>
-            {PAYMENT_TEXT[method]}
-            {basket.payment?.payLater ? " (pay later)" : ""}
-            {basket.payment?.purchaseOrderNumber ? `, purchase order ${basket.payment.purchaseOrderNumber}` : ""}
-          </dd>
-        </dl>
-        <p>
-          <Link to={STEP_PATHS.information}>Change your group details</Link>
-          {" · "}
-          <Link to={STEP_PATHS.schedule}>Change your day</Link>
-          {basket.completedSteps.includes("payment") && quote.total.amount > 0 ? (
-            <>
-              {" · "}
-              <Link to={STEP_PATHS.payment}>Change how you pay</Link>
-            </>
-          ) : null}
-        </p>
-      </section>
+      <VisitSummary basket={basket} paid={quote.total.amount > 0} />
 
       {basket.schedule.length > 0 || info ? <DayTimeline arrival={info?.arrivalTime} entries={basket.schedule} /> : null}
 
@@ -286,19 +211,21 @@ export default function ReviewStep({ loaderData, actionData }: Route.ComponentPr
         </p>
       ))}
 
+      <h2>{terms.title}</h2>
+      {terms.summary ? <p className="terms-summary">{terms.summary}</p> : null}
+      <p>
+        <a href="/terms" target="_blank" rel="noreferrer">
+          Read the full terms of booking (opens in a new tab)
+        </a>
+      </p>
+      {/* The hold again by the confirm button, where the user is when the time runs short (forms cannot nest, so just above the form). */}
+      {hold ? <HoldReminder hold={hold} offerLongerHolds={offerLongerHolds} /> : null}
       <Form method="post" noValidate className="booking-form">
         <input type="hidden" name="basketId" value={basket.id} />
         <input type="hidden" name={IDEMPOTENCY_FIELD} value={key} />
         <input type="hidden" name="termsVersion" value={terms.version} />
         <input type="hidden" name="expectedTotal" value={quote.total.amount} />
         <input type="hidden" name="intent" value="checkout" />
-        <h2>{terms.title}</h2>
-        {terms.summary ? <p className="terms-summary">{terms.summary}</p> : null}
-        <p>
-          <a href="/terms" target="_blank" rel="noreferrer">
-            Read the full terms of booking (opens in a new tab)
-          </a>
-        </p>
         <CheckboxField
           name="acceptTerms"
           label="I have read and agree to the terms of booking"
@@ -313,17 +240,6 @@ export default function ReviewStep({ loaderData, actionData }: Route.ComponentPr
       </Form>
     </BookingStep>
   );
-}
-
-function accessSummary(needs: NonNullable<Basket["information"]>["accessNeeds"]): string {
-  const named = [
-    needs.mobility ? "mobility" : null,
-    needs.sensory ? "sensory" : null,
-    needs.communication ? "communication" : null,
-    needs.quietSpace ? "a quiet space" : null,
-  ].filter(Boolean);
-  const text = named.length > 0 ? `Help with ${named.join(", ")}` : "None given";
-  return needs.details ? `${text}. ${needs.details}` : text;
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Check and book your visit");

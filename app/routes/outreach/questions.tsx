@@ -15,6 +15,8 @@ import { OUTREACH_TITLES } from "../../outreach/steps";
 import { pageTitle } from "../../shell/meta";
 import { SaveAndContinue } from "../../components/save-and-continue";
 import { useSubmitting } from "../../shell/pending";
+import { RestoredNotice } from "../../components/restored-notice";
+import { restoredValues } from "../../session/restore-form.server";
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   const { gateway, scope } = requireOutreach(context);
@@ -24,10 +26,13 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     outreachActivities(gateway, scope.organisationId),
   ]);
   const selection = basket.outreach;
+  // What was typed here before a time-out comes back after login (ADR 35), over what is saved.
+  const restored = restoredValues(context, (form) => answersFromForm(questionnaire, form));
   return {
     outreach: outreachView(scope, activities),
     questionnaire,
-    saved: answersByQuestion(selection?.answers),
+    saved: restored ?? answersByQuestion(selection?.answers),
+    restored: restored !== null,
     // Saved answers to an older questionnaire are offered again, to be checked.
     changed: Boolean(selection?.questionnaireVersion && selection.questionnaireVersion !== questionnaire.version),
   };
@@ -64,6 +69,7 @@ export default function QuestionsStep({ loaderData, actionData }: Route.Componen
   return (
     <OutreachStepPage outreach={outreach} step="questions">
       <FormErrors errors={errors} fieldIds={fieldIds} />
+      <RestoredNotice show={!actionData && loaderData.restored} />
       {changed ? (
         <p className="notice" role="status">
           Our questions have changed since you answered them. Check your answers, then save them again.

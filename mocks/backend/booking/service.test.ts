@@ -221,6 +221,36 @@ describe("holds", () => {
     expect(held.hold).toEqual({ extensionsRemaining: 1, expiresAt: new Date(ctx.clock.now + 150 * 60_000).toISOString() });
   });
 
+  it.each([
+    ["not extended", 0, 150],
+    ["extended once", 1, 165],
+  ])("lengthens a hold already running (%s) when the user asks for more time mid-booking, from when it was placed", (_, extensions, minutes) => {
+    const ctx = setup();
+    const placedAt = ctx.clock.now;
+    const { basketId } = visitAt(ctx, "review");
+    ok(ctx.booking.placeBasketHold(DEMO_USER.id, basketId));
+    ctx.clock.now += 10 * 60_000;
+    for (let i = 0; i < extensions; i++) ok(ctx.booking.extendBasketHold(DEMO_USER.id, basketId));
+
+    expect(ctx.backend.updateUser(DEMO_USER.id, { extendedHolds: true })).toMatchObject({ ok: true });
+    const expiry = () => ok(ctx.booking.getBasket(DEMO_USER.id, basketId)).hold?.expiresAt;
+    expect(expiry()).toBe(new Date(placedAt + minutes * 60_000).toISOString());
+    // Turned off again: the running hold stays as it is.
+    ctx.backend.updateUser(DEMO_USER.id, { extendedHolds: false });
+    expect(expiry()).toBe(new Date(placedAt + minutes * 60_000).toISOString());
+  });
+
+  it("does not bring back a hold that has lapsed when the user asks for more time", () => {
+    const ctx = setup();
+    const { basketId } = visitAt(ctx, "review");
+    ok(ctx.booking.placeBasketHold(DEMO_USER.id, basketId));
+    ctx.clock.now += 16 * 60_000;
+    ctx.backend.updateUser(DEMO_USER.id, { extendedHolds: true });
+    const basket = ok(ctx.booking.getBasket(DEMO_USER.id, basketId));
+    expect(basket.status).toBe("open");
+    expect(basket.hold).toBeUndefined();
+  });
+
   it("holds places from review, takes them from others, extends once and lapses", () => {
     const ctx = setup();
     const { basketId, visitDate } = visitAt(ctx, "review");

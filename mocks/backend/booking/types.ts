@@ -85,7 +85,8 @@ export interface BasketRecord {
   /** Outreach baskets: what each outreach step saved. */
   outreach?: OutreachRecord;
   payment?: PaymentChoice;
-  hold?: { expiresAt: number; extensionsRemaining: number };
+  /** `placedAt`: when it was placed, so that turning on longer holds can lengthen it (User.extendedHolds). */
+  hold?: { placedAt: number; expiresAt: number; extensionsRemaining: number };
   /** When the last hold lapsed without checkout (cleared by a new hold). */
   holdLapsedAt?: number;
   /** The order made from this basket: kept when a card payment fails and the basket reopens. */

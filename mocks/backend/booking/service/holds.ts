@@ -7,7 +7,7 @@ import type { BookingParts } from "./parts";
 // on request, docs/decisions/0013-longer-holds-on-request.md), given up, or extended once.
 
 export function createHoldOperations({ ctx, core, baskets }: BookingParts) {
-  const { ownBasket, testControls } = core;
+  const { bs, ownBasket, sweep, testControls } = core;
   const { capacityFailure, editable, incomplete, toBasket } = baskets;
 
   return {
@@ -26,10 +26,25 @@ export function createHoldOperations({ ctx, core, baskets }: BookingParts) {
       if (fault) return fault;
       const minutes = extended ? EXTENDED_HOLD_MINUTES : HOLD_MINUTES;
       const length = testControls.holdLength(userId, b.id, minutes * 60_000);
-      b.hold = { expiresAt: ctx.now() + length, extensionsRemaining: HOLD_EXTENSIONS };
+      b.hold = { placedAt: ctx.now(), expiresAt: ctx.now() + length, extensionsRemaining: HOLD_EXTENSIONS };
       b.status = "held";
       delete b.holdLapsedAt;
       return ok(toBasket(b));
+    },
+
+    /**
+     * The user has just turned on longer holds: each of their running holds becomes as long
+     * as one placed now would be, counted from when it was placed (with its extension, if
+     * used), never shorter (contracts/gateway.yaml, updateCurrentUser).
+     */
+    lengthenHolds(userId: string): void {
+      sweep();
+      for (const b of bs().baskets.values()) {
+        if (b.userId !== userId || b.status !== "held" || !b.hold) continue;
+        const extensions = HOLD_EXTENSIONS - b.hold.extensionsRemaining;
+        const longer = b.hold.placedAt + (EXTENDED_HOLD_MINUTES + extensions * HOLD_EXTENSION_MINUTES) * 60_000;
+        b.hold.expiresAt = Math.max(b.hold.expiresAt, longer);
+      }
     },
 
     releaseBasketHold(userId: string, basketId: string): Outcome<null> {
