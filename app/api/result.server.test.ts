@@ -60,7 +60,11 @@ describe("call() validates backend answers against the contract", () => {
       status: 502,
       message: "The booking service sent something we could not read. Please try again in a few minutes.",
     });
-    expect(console.error).toHaveBeenCalledWith(expect.stringMatching(/^\[upstream\] gateway getOrder: unreadable answer: 200: /));
+    const [line] = vi.mocked(console.error).mock.calls[0] ?? [];
+    expect(JSON.parse(String(line))).toMatchObject({
+      level: "error", service: "gateway", operationId: "getOrder",
+      msg: expect.stringMatching(/^\[upstream\] gateway getOrder: unreadable answer: 200: /),
+    });
   });
 
   it("names the content service for CMS answers", async () => {

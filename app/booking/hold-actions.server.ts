@@ -21,6 +21,13 @@ export async function holdPlaces(gateway: GatewayClient, basket: Basket) {
   return { ok: false as const, status: held.status, message: problemText(held.problem), soldOut: held.status === 409 };
 }
 
+const HOLD_INTENTS = ["hold", "extend", "longer"] as const;
+
+/** Whether a post is one of the hold timer's buttons (anything else is the checkout form). */
+export function isHoldIntent(intent: FormDataEntryValue | null): intent is (typeof HOLD_INTENTS)[number] {
+  return HOLD_INTENTS.some((known) => known === intent);
+}
+
 /** What a hold button's post comes to, in the review action's shape; null for any other post. */
 export async function holdIntent(intent: FormDataEntryValue | null, gateway: GatewayClient, basket: Basket) {
   const answer = { values: null, idempotencyKey: null, soldOut: false };

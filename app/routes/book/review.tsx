@@ -6,7 +6,7 @@ import { getCurrentTerms } from "../../api/cms.server";
 import { gatewayFailure, problemText, succeeded } from "../../api/result.server";
 import { bookingView, requireBasket, requireBooking } from "../../booking/basket.server";
 import { holdRunning } from "../../booking/continue.server";
-import { holdIntent, holdPlaces } from "../../booking/hold-actions.server";
+import { holdIntent, holdPlaces, isHoldIntent } from "../../booking/hold-actions.server";
 import { toHostedPayment } from "../../booking/card-payment.server";
 import { checkoutRequest } from "../../booking/checkout.server";
 import { IDEMPOTENCY_FIELD, isIdempotencyKey, newIdempotencyKey } from "../../booking/idempotency";
@@ -68,8 +68,10 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const { gateway, scope } = requireBooking(context);
 
   // The hold timer's buttons: hold (again), extend, hold for longer.
+  // Only those: a checkout without its intent field (an older page, Enter in a field) is
+  // still a checkout, and must not look for an open basket that the first submit closed.
   const intent = form.get("intent");
-  if (intent !== "checkout") {
+  if (isHoldIntent(intent)) {
     const held = await holdIntent(intent, gateway, requireBasket(scope));
     if (held) return held;
   }
