@@ -22,8 +22,11 @@ beforeEach(() => {
   vi.stubEnv("RATE_LIMIT_PASSWORD_RESET", "2/900");
   vi.stubEnv("RATE_LIMIT_NEWSLETTER", "2/3600");
   vi.stubEnv("RATE_LIMIT_REGISTRATION", "2/3600");
-  // Each test is its own client, as if behind one trusted proxy.
+  // Each test is its own client, as if behind one trusted proxy: a deployment on a gateway
+  // (here the stubbed fetch below), since the embedded default refuses a proxy (ADR 30).
   vi.stubEnv("TRUST_PROXY_HOPS", "1");
+  vi.stubEnv("GATEWAY_BASE_URL", "http://gateway.test.invalid/qa");
+  vi.stubEnv("CMS_BASE_URL", "http://cms.test.invalid/groups/api/v1");
   gatewayCalls = 0;
   vi.stubGlobal("fetch", (request: Request) => {
     gatewayCalls++;
