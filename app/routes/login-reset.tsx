@@ -11,9 +11,12 @@ import { checkPassword } from "../account/password";
 import { toFieldErrors } from "../forms/validation";
 import { FormErrors } from "../components/form-errors";
 import { problemText } from "../api/result.server";
+import { PRIVATE_URL } from "../shell/private-url";
 
-// The token is in the path: keep it out of Referer headers sent to other sites.
+// The token is in the path: keep it out of Referer headers sent to other sites (the
+// security middleware leaves this policy as it is), and away from the tag manager.
 export const headers: Route.HeadersFunction = () => ({ "Referrer-Policy": "no-referrer" });
+export const handle = PRIVATE_URL;
 
 const paramsSchema = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{8,200}$/) });
 
