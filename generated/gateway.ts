@@ -16,9 +16,17 @@ export interface paths {
         put?: never;
         /**
          * Log in with email and password
-         * @description Returns a session token. A wrong email, a wrong password or a locked account all
-         *     get the same 401 body (code `invalid_credentials`), so the answer never reveals
-         *     whether an email is registered. Attempts are rate limited (429).
+         * @description Returns a session token. A wrong email or a wrong password get the same 401 body
+         *     (code `invalid_credentials`), so the answer never reveals whether an email is
+         *     registered.
+         *
+         *     **Lockout.** Ten failed attempts for one email within 15 minutes lock it: its logins
+         *     are then refused with 429 (code `rate_limited`), the right password included, until
+         *     the first of those ten attempts is 15 minutes old. `retryAfterSeconds` in the body,
+         *     and the `Retry-After` header, say how long the lock has left, so the site can say
+         *     when to try again. Unknown emails are locked the same way, so a lock reveals no more
+         *     than a wrong password does. A refusal of the API Gateway in front (its throttling
+         *     message, no problem) may come with 429 too.
          */
         post: operations["login"];
         delete?: never;
@@ -1073,6 +1081,15 @@ export interface components {
             /** @enum {string} */
             code?: "rate_limited";
         }) | components["schemas"]["GatewayMessage"];
+        /** @description Login's lockout: ten failed attempts for one email within 15 minutes refuse its logins until the first of them is 15 minutes old (see `login`). */
+        LoginLocked: components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code: "rate_limited";
+            /** @description Seconds until the email's logins are accepted again (what the `Retry-After` header says too). */
+            retryAfterSeconds: number;
+        };
+        /** @description A 429 body of `login`: the lockout (code `rate_limited`), or the API Gateway's throttling message. */
+        LoginLockedOrThrottled: components["schemas"]["LoginLocked"] | components["schemas"]["GatewayMessage"];
         /** @description A 403 body of `createBasket`: the gateway's problem (code `association_not_approved` or `kind_not_allowed`), or the API Gateway's own refusal. */
         BasketForbiddenOrRefused: (components["schemas"]["Problem"] & {
             /** @enum {string} */
@@ -2109,6 +2126,32 @@ export interface components {
                 "application/json": components["schemas"]["RateLimitedOrThrottled"];
             };
         };
+        /** @description The email's logins are locked after too many failures (a problem, code `rate_limited`, with `retryAfterSeconds`; see `login`), or the API Gateway's throttling message. `Retry-After` says when to try again. */
+        LoginLocked: {
+            headers: {
+                "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "https://groups.westridingmuseums.example.org/problems/rate_limited",
+                 *       "title": "Too many requests",
+                 *       "status": 429,
+                 *       "code": "rate_limited",
+                 *       "detail": "Too many attempts to log in. Wait 15 minutes and try again.",
+                 *       "retryAfterSeconds": 900
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["LoginLockedOrThrottled"];
+                /**
+                 * @example {
+                 *       "message": "Too Many Requests"
+                 *     }
+                 */
+                "application/json": components["schemas"]["LoginLockedOrThrottled"];
+            };
+        };
         /** @description An unexpected error (5xx). */
         UnexpectedError: {
             headers: {
@@ -2315,6 +2358,8 @@ export type FieldError = components['schemas']['FieldError'];
 export type GatewayMessage = components['schemas']['GatewayMessage'];
 export type ForbiddenOrRefused = components['schemas']['ForbiddenOrRefused'];
 export type RateLimitedOrThrottled = components['schemas']['RateLimitedOrThrottled'];
+export type LoginLocked = components['schemas']['LoginLocked'];
+export type LoginLockedOrThrottled = components['schemas']['LoginLockedOrThrottled'];
 export type BasketForbiddenOrRefused = components['schemas']['BasketForbiddenOrRefused'];
 export type Accepted = components['schemas']['Accepted'];
 export type GroupType = components['schemas']['GroupType'];
@@ -2435,6 +2480,7 @@ export type ResponseBasketConflict = components['responses']['BasketConflict'];
 export type ResponseAmendmentConflict = components['responses']['AmendmentConflict'];
 export type ResponseValidationFailed = components['responses']['ValidationFailed'];
 export type ResponseTooManyRequests = components['responses']['TooManyRequests'];
+export type ResponseLoginLocked = components['responses']['LoginLocked'];
 export type ResponseUnexpectedError = components['responses']['UnexpectedError'];
 export type ResponseBasketUpdated = components['responses']['BasketUpdated'];
 export type ResponseGatewayForbidden = components['responses']['GatewayForbidden'];
@@ -2530,7 +2576,7 @@ export interface operations {
             403: components["responses"]["GatewayForbidden"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
-            429: components["responses"]["TooManyRequests"];
+            429: components["responses"]["LoginLocked"];
             502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
             default: components["responses"]["UnexpectedError"];
@@ -6239,6 +6285,7 @@ export const forbiddenOrRefusedAnyOf0CodeValues: ReadonlyArray<Extract<Flattened
 export const rateLimitedOrThrottledAnyOf0CodeValues: ReadonlyArray<Extract<FlattenedDeepRequired<components>["schemas"]["RateLimitedOrThrottled"], {
     code: unknown;
 }>["code"]> = ["rate_limited"];
+export const loginLockedCodeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["LoginLocked"]["code"]> = ["rate_limited"];
 export const basketForbiddenOrRefusedAnyOf0CodeValues: ReadonlyArray<Extract<FlattenedDeepRequired<components>["schemas"]["BasketForbiddenOrRefused"], {
     code: unknown;
 }>["code"]> = ["association_not_approved", "kind_not_allowed"];

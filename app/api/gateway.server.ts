@@ -1,12 +1,24 @@
 import type { GatewayClient } from "./client.server";
 import { gatewayCall } from "./operation.server";
-import type { OrganisationUpdate, RegistrationRequest, UserUpdate } from "../../generated/schemas";
+import type { ApiResult } from "./result.server";
+import type { LoginLocked, OrganisationUpdate, RegistrationRequest, UserUpdate } from "../../generated/schemas";
 
 // One function per gateway operation the app calls (operationId in the name). Pact
 // consumer tests call these same functions, so what is verified is what runs.
 
 export function login(client: GatewayClient, body: { email: string; password: string }) {
   return gatewayCall(client, "post", "/auth/login", { body });
+}
+
+/**
+ * How long the email's logins stay locked, in seconds, when login refused them after too
+ * many failures (its own 429, LoginLocked in contracts/gateway.yaml); null for any other
+ * answer, the API Gateway's throttling (an upstream failure) included.
+ */
+export function loginLockSeconds(result: ApiResult<unknown, "login">): number | null {
+  if (result.ok || result.upstream || result.status !== 429) return null;
+  // Checked against login's 429 schema when it arrived (result.server.ts): it is LoginLocked.
+  return (result.problem as LoginLocked).retryAfterSeconds;
 }
 
 export function logout(client: GatewayClient) {

@@ -45,7 +45,7 @@ export interface BackendOptions {
 }
 
 const SESSION_HOURS = 8;
-/** Failed logins per email within the window, after which login answers rate-limited. */
+/** Failed logins per email within the window, after which login answers locked until the first of them leaves the window. */
 const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 const LOGIN_MAX_FAILURES = 10;
 export const MAX_PAGE_SIZE = 50;
@@ -80,7 +80,9 @@ export interface BackendState {
 
 export type LoginResult =
   | { ok: true; token: string; expiresAt: string; user: User }
-  | { ok: false; reason: "invalid-credentials" | "rate-limited" };
+  | { ok: false; reason: "invalid-credentials" }
+  /** The email is locked after too many failures (contracts/gateway.yaml, login): for this long yet. */
+  | { ok: false; reason: "locked"; retryAfterMs: number };
 
 export type Validated<T> = { ok: true; value: T } | { ok: false; errors: FieldError[] };
 
@@ -177,7 +179,11 @@ export function createBackend(options: BackendOptions = {}) {
       const emailText = loginKey(email);
       const now = Date.now();
       const recent = (state.loginFailures.get(emailText) ?? []).filter((t) => now - t < LOGIN_WINDOW_MS);
-      if (recent.length >= LOGIN_MAX_FAILURES) return { ok: false, reason: "rate-limited" };
+      if (recent.length >= LOGIN_MAX_FAILURES) {
+        // Unlocked when the first of the last LOGIN_MAX_FAILURES failures leaves the window (none is added while locked).
+        const unlockAt = recent[recent.length - LOGIN_MAX_FAILURES]! + LOGIN_WINDOW_MS;
+        return { ok: false, reason: "locked", retryAfterMs: unlockAt - now };
+      }
       const record = findUserByEmail(emailText);
       // Always run the hash, so an unknown email costs as much as a wrong password.
       const matches = verifyPassword(password, record?.passwordHash);
@@ -191,7 +197,7 @@ export function createBackend(options: BackendOptions = {}) {
 
     /**
      * Records as many recent failed logins for the email as the limit allows, so its
-     * next login answers rate-limited (whatever the password) until the window passes.
+     * next login answers locked (whatever the password) until the window passes.
      */
     exhaustLoginAttempts(email: string): void {
       const now = Date.now();

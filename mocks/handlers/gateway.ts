@@ -9,6 +9,7 @@ import { joinUrl, problem, readJson } from "./problem";
 type Op = operations;
 type FieldError = components["schemas"]["FieldError"];
 type User = components["schemas"]["User"];
+type LoginLocked = components["schemas"]["LoginLocked"];
 type OrderQuery = NonNullable<Op["listOrders"]["parameters"]["query"]>;
 /** The JSON body of an operation's response, straight from the contract. */
 type Json<K extends keyof Op, S extends keyof Op[K]["responses"]> =
@@ -67,8 +68,15 @@ export function gatewayHandlers(baseUrl: string, backend: Backend): HttpHandler[
         const { token, expiresAt, user } = result;
         return HttpResponse.json<Json<"login", 200>>({ token, expiresAt, user });
       }
-      if (result.reason === "rate-limited") {
-        return problem(429, { code: "rate_limited", detail: "Too many attempts to log in. Wait 15 minutes and try again." }, { "Retry-After": "900" });
+      if (result.reason === "locked") {
+        // Whole seconds, rounded up, so a client that waits them finds the lock gone.
+        const retryAfterSeconds = Math.max(1, Math.ceil(result.retryAfterMs / 1000));
+        const minutes = Math.ceil(retryAfterSeconds / 60);
+        return problem<LoginLocked>(
+          429,
+          { code: "rate_limited", detail: `Too many attempts to log in. Wait ${minutes} ${minutes === 1 ? "minute" : "minutes"} and try again.`, retryAfterSeconds },
+          { "Retry-After": String(retryAfterSeconds) },
+        );
       }
       // Same body for a wrong password and an unknown email.
       return problem(401, { code: "invalid_credentials", detail: "The email address or password is incorrect." });
