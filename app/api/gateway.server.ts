@@ -57,9 +57,18 @@ export function setCurrentOrganisation(client: GatewayClient, organisationId: st
   return gatewayCall(client, "put", "/users/me/current-organisation", { body: { organisationId } });
 }
 
-/** Needs no session: answers with one, as login does. */
-export function createRegistration(client: GatewayClient, body: RegistrationRequest) {
-  return gatewayCall(client, "post", "/registrations", { body });
+/**
+ * Needs no session. The same answer whether or not the email has an account: the gateway
+ * emails either a link to confirm (then confirmRegistration) or a note to the account's
+ * owner (ADR 30). (The app no longer calls the deprecated createRegistration.)
+ */
+export function requestRegistration(client: GatewayClient, body: RegistrationRequest) {
+  return gatewayCall(client, "post", "/registration-requests", { body });
+}
+
+/** The emailed link's token: makes the account and answers with a session, as login does. */
+export function confirmRegistration(client: GatewayClient, registrationToken: string) {
+  return gatewayCall(client, "post", "/registration-requests/{registrationToken}/confirmation", { params: { path: { registrationToken } } });
 }
 
 /** The same answer whether or not the email belongs to an account. */

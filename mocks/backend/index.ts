@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { accountOperations, type Mail, type ResetTokenRecord } from "./accounts";
+import type { PendingRegistration } from "./registrations";
 import { createPages, createSite } from "./cms-content";
 import { createGroupTypes, createRegistrationTerms } from "./cms-registration";
 import { createBookingTerms } from "./booking/content";
@@ -30,7 +31,7 @@ export { PROVIDER_STATES, type ProviderStateName } from "./provider-states";
 export interface BackendOptions {
   /** Fixes "today" (seed dates and upcoming/past); defaults to the real date, read on each call. */
   today?: Date;
-  /** Called with each email the backend "sends" (password reset links); they are also kept in `state.outbox`. */
+  /** Called with each email the backend "sends" (password reset and registration links, notes to account owners); they are also kept in `state.outbox`. */
   onMail?: (mail: Mail) => void;
   /** The clock of holds and payments (ms); defaults to real time, starting at `today` when that is fixed. */
   now?: () => number;
@@ -67,6 +68,8 @@ export interface BackendState {
   pages: Map<string, Page>;
   /** Password reset tokens by token. */
   passwordResets: Map<string, ResetTokenRecord>;
+  /** Registration requests waiting for their emailed link, by its token (registrations.ts). */
+  pendingRegistrations: Map<string, PendingRegistration>;
   /** Emails "sent", oldest first. */
   outbox: Mail[];
   groupTypes: GroupTypeContent[];
@@ -129,6 +132,7 @@ export function createBackend(options: BackendOptions = {}) {
       site: createSite(),
       pages: new Map(createPages().map((p) => [p.slug, p])),
       passwordResets: new Map(),
+      pendingRegistrations: new Map(),
       outbox: [],
       groupTypes: createGroupTypes(),
       currentTerms: new Map([
@@ -356,6 +360,7 @@ export function createBackend(options: BackendOptions = {}) {
       getOrganisation: (id): Organisation | undefined => backend.getOrganisation(id),
       registrationTermsVersion: () => state.currentTerms.get("registration")?.version,
       onMail: options.onMail,
+      now: () => new Date(now()),
     }),
 
     /** Availability, baskets, checkout, payments and order changes (booking/service.ts). */

@@ -19,6 +19,7 @@ const sampleParams: Record<string, Record<string, unknown>> = {
   "password reset requests for {email} are rate limited": { email: DEMO_USER.email },
   "registrations for {email} are rate limited": { email: "new.person@example.org" },
   "a tour operator with company number {companyNumber} is registered": { companyNumber: "12345678" },
+  "{email} has asked to register and join another organisation, and not yet followed the emailed link": { email: "new.person@example.org" },
 };
 
 describe("provider states", () => {
@@ -189,5 +190,21 @@ describe("allowed actions", () => {
     expect(actions("ord-5003")).toEqual(["request-cancellation"]); // outreach, 45 days' notice
     expect(actions("ord-5004")).toEqual([]); // cancelled
     expect(actions("ord-5005")).toEqual([]); // past
+  });
+});
+
+describe("a pending registration request (the state confirmRegistration's pact needs)", () => {
+  it("returns the token of the link, which confirmRegistration makes the account with, once", () => {
+    const backend = make();
+    const { registrationToken, otherOrganisationId } = backend.applyProviderState(
+      "{email} has asked to register and join another organisation, and not yet followed the emailed link",
+      { email: "joining.teacher@example.org" },
+    ) as { registrationToken: string; otherOrganisationId: string };
+    expect(registrationToken).toMatch(/^[A-Za-z0-9_-]{16,200}$/);
+    expect(backend.confirmRegistration(registrationToken)).toMatchObject({
+      ok: true,
+      value: { user: { email: "joining.teacher@example.org" }, association: { status: "pending", organisation: { id: otherOrganisationId } } },
+    });
+    expect(backend.confirmRegistration(registrationToken)).toMatchObject({ ok: false, code: "invalid_registration_token" });
   });
 });

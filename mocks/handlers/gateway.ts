@@ -30,6 +30,7 @@ const ACCOUNT_FAILURE_STATUS: Record<string, number> = {
   already_associated: 409,
   last_lead: 409,
   organisation_not_found: 404,
+  invalid_registration_token: 404,
   not_found: 404,
   not_lead: 403,
   not_associated: 403,
@@ -129,11 +130,23 @@ export function gatewayHandlers(baseUrl: string, backend: Backend): HttpHandler[
       return HttpResponse.json<Json<"subscribeToNewsletter", 202>>({ status: result.value }, { status: 202 });
     }),
 
-    // Registration, password reset, organisations and associations (mocks/backend/accounts.ts).
+    // Registration (mocks/backend/registrations.ts), password reset, organisations and associations (accounts.ts).
     http.post(url("/registrations"), async ({ request }) => {
       const outcome = backend.createRegistration(await readJson(request));
       if (!outcome.ok) return accountFailure(outcome);
       return HttpResponse.json<Json<"createRegistration", 201>>(outcome.value, { status: 201 });
+    }),
+
+    http.post(url("/registration-requests"), async ({ request }) => {
+      const outcome = backend.requestRegistration(await readJson(request));
+      if (!outcome.ok) return accountFailure(outcome);
+      return HttpResponse.json<Json<"requestRegistration", 202>>({ status: outcome.value }, { status: 202 });
+    }),
+
+    http.post(url("/registration-requests/:registrationToken/confirmation"), ({ params }) => {
+      const outcome = backend.confirmRegistration(String(params.registrationToken));
+      if (!outcome.ok) return accountFailure(outcome);
+      return HttpResponse.json<Json<"confirmRegistration", 201>>(outcome.value, { status: 201 });
     }),
 
     http.post(url("/auth/password-resets"), async ({ request }) => {

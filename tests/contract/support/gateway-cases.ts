@@ -10,6 +10,7 @@ import {
   expectProblem, fromState, instant, integer, like, oneOf, problemBody, regex, reify, timeOfDay,
 } from "./matchers";
 import { gatewayAccountCases } from "./gateway-account-cases";
+import { gatewayRegistrationCases } from "./gateway-registration-cases";
 import type { ConsumerCase, State } from "./pact";
 
 // The gateway interactions of the app: one or more per function in app/api/gateway.server.ts.
@@ -411,4 +412,5 @@ export const gatewayCases: readonly ConsumerCase[] = [
   },
   // Registration, password reset, organisation updates and associations.
   ...gatewayAccountCases,
+  ...gatewayRegistrationCases,
 ];
