@@ -9,6 +9,7 @@ import { pageTitle } from "../shell/meta";
 import { validParams } from "../forms/params";
 import { checkPassword } from "../account/password";
 import { toFieldErrors } from "../forms/validation";
+import { ExpiredLink } from "../components/expired-link";
 import { FormErrors } from "../components/form-errors";
 import { problemText } from "../api/result.server";
 import { PRIVATE_URL } from "../shell/private-url";
@@ -57,15 +58,9 @@ export default function ResetPassword({ actionData }: Route.ComponentProps) {
   const submitting = useNavigation().state === "submitting";
   if (actionData?.expired) {
     return (
-      <div className="page narrow">
-        <h1>This link has expired</h1>
-        <div className="error-summary" role="alert">
-          <p>This password reset link has expired or has already been used.</p>
-        </div>
-        <p>
-          <Link to="/login/forgot">Ask for a new link</Link>
-        </p>
-      </div>
+      <ExpiredLink what="password reset">
+        <Link to="/login/forgot">Ask for a new link</Link>
+      </ExpiredLink>
     );
   }
   return (

@@ -1,6 +1,7 @@
 import { RouterContextProvider } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { config } from "../runtime/config.server";
+import { stubProductionEnvironment } from "../runtime/production.test-support";
 import { servicesContext } from "./context";
 import { servicesMiddleware } from "./services.server";
 import { getSession, SESSION_COOKIE_NAME, sessionState, startSession, touchSession, type SessionLimits } from "./session.server";
@@ -149,11 +150,7 @@ describe("the cookie in production", () => {
 
   it("is __Host- prefixed, Secure, httpOnly, SameSite=Lax, for the whole site and no Domain", async () => {
     vi.resetModules();
-    vi.stubEnv("ENVIRONMENT_LABEL", "production");
-    // Production runs on real services only (ADR 30); nothing is called here.
-    vi.stubEnv("GATEWAY_BASE_URL", "https://gateway.example.org/live");
-    vi.stubEnv("CMS_BASE_URL", "https://cms.example.org/groups/api/v1");
-    vi.stubEnv("SESSION_SECRET", "a-production-secret-of-at-least-32-characters");
+    stubProductionEnvironment();
     vi.stubEnv("TICKETING_SESSION_COOKIE", "ticketing_session_live");
     const production = await import("./session.server");
     const setCookie = await production.startSession(login, Date.now());

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { stubProductionEnvironment } from "../runtime/production.test-support";
 
 // The consent cookie's attributes, outside production and in it (where the configuration is
 // read afresh with a production environment, as a production server starts).
@@ -24,11 +25,7 @@ describe("the consent cookie", () => {
 
   it("in production: Secure and __Host- prefixed (no Domain, Path=/), and read back under that name only", async () => {
     vi.resetModules();
-    vi.stubEnv("ENVIRONMENT_LABEL", "production");
-    // Production runs on real services only (ADR 30); nothing is called here.
-    vi.stubEnv("GATEWAY_BASE_URL", "https://gateway.example.org/live");
-    vi.stubEnv("CMS_BASE_URL", "https://cms.example.org/groups/api/v1");
-    vi.stubEnv("SESSION_SECRET", "a-production-secret-of-at-least-32-characters");
+    stubProductionEnvironment();
     const { serializeConsent, readConsent } = await import("./cookie-consent.server");
     const setCookie = await serializeConsent("rejected");
     expect(setCookie.startsWith("__Host-cookie_consent=")).toBe(true);

@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { Route } from "./+types/confirm";
 import { confirmRegistration, logout } from "../../api/gateway.server";
 import { problemText } from "../../api/result.server";
+import { ExpiredLink } from "../../components/expired-link";
 import { FormErrors } from "../../components/form-errors";
 import { validParams } from "../../forms/params";
 import { clearDraft } from "../../registration/draft.server";
@@ -46,15 +47,9 @@ export default function ConfirmRegistration({ actionData }: Route.ComponentProps
   const submitting = useNavigation().state === "submitting";
   if (actionData?.expired) {
     return (
-      <div className="page narrow">
-        <h1>This link has expired</h1>
-        <div className="error-summary" role="alert">
-          <p>This registration link has expired or has already been used.</p>
-        </div>
-        <p>
-          <Link to="/registration">Register again</Link>, or <Link to="/login">log in</Link> if you have an account.
-        </p>
-      </div>
+      <ExpiredLink what="registration">
+        <Link to="/registration">Register again</Link>, or <Link to="/login">log in</Link> if you have an account.
+      </ExpiredLink>
     );
   }
   return (
