@@ -2,7 +2,9 @@
 # The SSR tier: a stateless Node 24 process serving the React Router build (server.ts).
 #   docker build -t group-visits .
 #   docker run -p 3000:3000 -e GATEWAY_BASE_URL=… -e CMS_BASE_URL=… -e SESSION_SECRET=… group-visits
-# With neither URL set it serves the embedded default (demo data), as `npm start` does.
+# With neither URL set it serves the embedded default (demo data), as `npm start` does, on
+# the container's loopback interface only: `-e EMBEDDED_DEFAULT_PUBLIC=true` shows that demo
+# through the published port (ADR 0030).
 
 FROM node:24-slim AS base
 WORKDIR /app
@@ -28,9 +30,10 @@ COPY --from=build /app/build ./build
 COPY package.json server.ts ./
 COPY server ./server
 # The app modules the server imports directly (type-stripped, no imports of their own
-# beyond node:): the request id, the security headers it puts on static files, and the
-# Accept-Encoding choice for static files.
+# beyond node:): the request id, the security headers it puts on static files, the
+# Accept-Encoding choice for static files, and where the embedded default may listen.
 COPY app/runtime/request-id.ts ./app/runtime/request-id.ts
+COPY app/runtime/embedded-exposure.ts ./app/runtime/embedded-exposure.ts
 COPY app/security/csp.ts ./app/security/csp.ts
 COPY app/runtime/compression.server.ts ./app/runtime/compression.server.ts
 # The official image's unprivileged user; the process writes nothing to disk.

@@ -11,6 +11,7 @@ import { REQUEST_ID_HEADER } from "./runtime/request-id";
 import { createNonce, documentPolicy } from "./security/csp";
 import { NonceProvider } from "./security/nonce";
 import { tagManagerFor } from "./shell/tracking.server";
+import { isPrivateUrl } from "./shell/private-url";
 
 // For server.ts's /readyz: the app knows its backends, the server does not.
 export { checkReadiness } from "./runtime/readiness.server";
@@ -43,13 +44,15 @@ export default function handleRequest(
   routerContext: EntryContext,
 ) {
   // Every document gets its own nonce and an enforced policy (ADR 0008). The tag manager's
-  // origin is allowed only when this document loads it (the root loader decides the same way).
+  // origin is allowed only when this document loads it (the root decides the same way: not
+  // on a page whose URL holds a secret, app/shell/private-url.ts).
   const nonce = createNonce();
+  const handles = routerContext.staticHandlerContext.matches.map((m) => routerContext.routeModules[m.route.id]?.handle);
   responseHeaders.set(
     "Content-Security-Policy",
     documentPolicy({
       nonce,
-      tagManager: tagManagerFor(request, config.gtmId) !== null,
+      tagManager: tagManagerFor(request, config.gtmId) !== null && !isPrivateUrl(handles),
       searchHosts: config.search.hosts,
       formActionOrigins: config.paymentPageOrigins,
       production: config.isProduction,

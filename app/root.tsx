@@ -1,4 +1,4 @@
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import { getSite } from "./api/cms.server";
 import { succeeded } from "./api/result.server";
@@ -28,6 +28,7 @@ import { cacheControlMiddleware } from "./shell/cache-control.server";
 import { useNonce } from "./security/nonce";
 import { pageTitle } from "./shell/meta";
 import { tagManagerFor } from "./shell/tracking.server";
+import { isPrivateUrl } from "./shell/private-url";
 import { ZOD_JITLESS_SCRIPT } from "./forms/zod-jitless";
 
 export const middleware: Route.MiddlewareFunction[] = [
@@ -71,6 +72,8 @@ export const links: Route.LinksFunction = () => [
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const nonce = useNonce();
+  // A page whose URL holds a secret tells neither the tag manager nor the data layer (entry.server.tsx's CSP agrees).
+  const tracked = !isPrivateUrl(useMatches().map((m) => m.handle));
   return (
     <html lang="en-GB" data-theme={data?.theme ?? "default"}>
       <head>
@@ -79,8 +82,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Meta />
         <Links nonce={nonce} />
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: ZOD_JITLESS_SCRIPT }} />
-        {data?.dataLayer ? <DataLayer page={data.dataLayer} nonce={nonce} /> : null}
-        {data?.gtmId ? <TagManager gtmId={data.gtmId} consent={data.consent} nonce={nonce} /> : null}
+        {data?.dataLayer && tracked ? <DataLayer page={data.dataLayer} nonce={nonce} /> : null}
+        {data?.gtmId && tracked ? <TagManager gtmId={data.gtmId} consent={data.consent} nonce={nonce} /> : null}
       </head>
       <body>
         <StoresProvider>

@@ -34,6 +34,9 @@ export default [
   // The embedded default's stand-in for the card provider's hosted payment page.
   route("hosted-payment/:paymentId", "routes/hosted-payment.tsx"),
 
+  // The link a registration request emails: outside the registration layout and its guard,
+  // since it may be opened on another device, without the draft.
+  route("registration/confirm/:registrationToken", "routes/registration/confirm.tsx"),
   route("registration", "routes/registration/layout.tsx", [
     index("routes/registration/group-type.tsx"),
     ...prefix(":group", [

@@ -16,9 +16,17 @@ export interface paths {
         put?: never;
         /**
          * Log in with email and password
-         * @description Returns a session token. A wrong email, a wrong password or a locked account all
-         *     get the same 401 body (code `invalid_credentials`), so the answer never reveals
-         *     whether an email is registered. Attempts are rate limited (429).
+         * @description Returns a session token. A wrong email or a wrong password get the same 401 body
+         *     (code `invalid_credentials`), so the answer never reveals whether an email is
+         *     registered.
+         *
+         *     **Lockout.** Ten failed attempts for one email within 15 minutes lock it: its logins
+         *     are then refused with 429 (code `rate_limited`), the right password included, until
+         *     the first of those ten attempts is 15 minutes old. `retryAfterSeconds` in the body,
+         *     and the `Retry-After` header, say how long the lock has left, so the site can say
+         *     when to try again. Unknown emails are locked the same way, so a lock reveals no more
+         *     than a wrong password does. A refusal of the API Gateway in front (its throttling
+         *     message, no problem) may come with 429 too.
          */
         post: operations["login"];
         delete?: never;
@@ -270,13 +278,79 @@ export interface paths {
         put?: never;
         /**
          * Create an account with a new organisation or a request to join one
-         * @description One call for the whole registration: the user's account, and either
+         * @deprecated
+         * @description Deprecated: use `requestRegistration` and `confirmRegistration`. This operation
+         *     answers 409 `email_registered` for an email that has an account, which tells anyone
+         *     who has an account; the pair answers the same whether or not one exists, and makes
+         *     the account only once its owner follows the emailed link.
+         *
+         *     One call for the whole registration: the user's account, and either
          *     `organisationId` (ask to join an existing organisation: the association is
          *     `pending`) or `organisation` (create it: the user becomes its `lead`, approved).
          *     Exactly one of the two must be given (422 otherwise). Answers with a session, as
          *     `login` does.
          */
         post: operations["createRegistration"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/registration-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask to register; the account is made when the emailed link is followed
+         * @description The whole registration, as `createRegistration` takes it and checked the same way
+         *     (422 `validation_failed`, 404 `organisation_not_found`, 409 `organisation_exists`),
+         *     but nothing is made yet, and the answer is the same 202 whether or not the email
+         *     already has an account, so it reveals none:
+         *
+         *     - an email without an account is sent a link carrying a single-use token, valid for
+         *       24 hours, to the site's `/registration/confirm/{token}`; `confirmRegistration` with
+         *       that token makes the account (and the organisation, or the request to join one)
+         *       and logs the user in;
+         *     - an email with an account is sent a note that someone tried to register with it,
+         *       saying how to log in or reset the password; nothing else happens.
+         *
+         *     Taken as the same time either way (the password is hashed in both cases).
+         */
+        post: operations["requestRegistration"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/registration-requests/{registrationToken}/confirmation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The single-use token of the link `requestRegistration` emailed.
+                 * @example 8Qz3vJk0Wc2mYt5RfN1pLx7a
+                 */
+                registrationToken: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make the account of a registration request, from its emailed link
+         * @description Makes what `requestRegistration` was asked for, as `createRegistration` would: the
+         *     account, and the organisation (the user its `lead`) or the request to join one
+         *     (`pending`). The token then stops working. Answers with a session, as `login` does.
+         */
+        post: operations["confirmRegistration"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1073,6 +1147,15 @@ export interface components {
             /** @enum {string} */
             code?: "rate_limited";
         }) | components["schemas"]["GatewayMessage"];
+        /** @description Login's lockout: ten failed attempts for one email within 15 minutes refuse its logins until the first of them is 15 minutes old (see `login`). */
+        LoginLocked: components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code: "rate_limited";
+            /** @description Seconds until the email's logins are accepted again (what the `Retry-After` header says too). */
+            retryAfterSeconds: number;
+        };
+        /** @description A 429 body of `login`: the lockout (code `rate_limited`), or the API Gateway's throttling message. */
+        LoginLockedOrThrottled: components["schemas"]["LoginLocked"] | components["schemas"]["GatewayMessage"];
         /** @description A 403 body of `createBasket`: the gateway's problem (code `association_not_approved` or `kind_not_allowed`), or the API Gateway's own refusal. */
         BasketForbiddenOrRefused: (components["schemas"]["Problem"] & {
             /** @enum {string} */
@@ -2109,6 +2192,32 @@ export interface components {
                 "application/json": components["schemas"]["RateLimitedOrThrottled"];
             };
         };
+        /** @description The email's logins are locked after too many failures (a problem, code `rate_limited`, with `retryAfterSeconds`; see `login`), or the API Gateway's throttling message. `Retry-After` says when to try again. */
+        LoginLocked: {
+            headers: {
+                "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "https://groups.westridingmuseums.example.org/problems/rate_limited",
+                 *       "title": "Too many requests",
+                 *       "status": 429,
+                 *       "code": "rate_limited",
+                 *       "detail": "Too many attempts to log in. Wait 15 minutes and try again.",
+                 *       "retryAfterSeconds": 900
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["LoginLockedOrThrottled"];
+                /**
+                 * @example {
+                 *       "message": "Too Many Requests"
+                 *     }
+                 */
+                "application/json": components["schemas"]["LoginLockedOrThrottled"];
+            };
+        };
         /** @description An unexpected error (5xx). */
         UnexpectedError: {
             headers: {
@@ -2315,6 +2424,8 @@ export type FieldError = components['schemas']['FieldError'];
 export type GatewayMessage = components['schemas']['GatewayMessage'];
 export type ForbiddenOrRefused = components['schemas']['ForbiddenOrRefused'];
 export type RateLimitedOrThrottled = components['schemas']['RateLimitedOrThrottled'];
+export type LoginLocked = components['schemas']['LoginLocked'];
+export type LoginLockedOrThrottled = components['schemas']['LoginLockedOrThrottled'];
 export type BasketForbiddenOrRefused = components['schemas']['BasketForbiddenOrRefused'];
 export type Accepted = components['schemas']['Accepted'];
 export type GroupType = components['schemas']['GroupType'];
@@ -2435,6 +2546,7 @@ export type ResponseBasketConflict = components['responses']['BasketConflict'];
 export type ResponseAmendmentConflict = components['responses']['AmendmentConflict'];
 export type ResponseValidationFailed = components['responses']['ValidationFailed'];
 export type ResponseTooManyRequests = components['responses']['TooManyRequests'];
+export type ResponseLoginLocked = components['responses']['LoginLocked'];
 export type ResponseUnexpectedError = components['responses']['UnexpectedError'];
 export type ResponseBasketUpdated = components['responses']['BasketUpdated'];
 export type ResponseGatewayForbidden = components['responses']['GatewayForbidden'];
@@ -2530,7 +2642,7 @@ export interface operations {
             403: components["responses"]["GatewayForbidden"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
-            429: components["responses"]["TooManyRequests"];
+            429: components["responses"]["LoginLocked"];
             502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
             default: components["responses"]["UnexpectedError"];
@@ -3472,6 +3584,217 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    requestRegistration: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The caller's id for this request (the website's own request id), logged by the backend so that one id follows a request through every tier. 8-128 characters of letters, digits and `._:/+=-`.
+                 * @example 3f1c9a7e-5b2d-4e8f-9a61-0c7d2b4e8f10
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "acceptedTermsVersion": "registration-2026-01",
+                 *       "groupType": "education",
+                 *       "organisationId": "org-1002",
+                 *       "user": {
+                 *         "email": "joining.teacher@example.org",
+                 *         "firstName": "Sam",
+                 *         "jobTitle": "Year 6 teacher",
+                 *         "lastName": "Okoye",
+                 *         "marketingConsent": false,
+                 *         "password": "correct horse battery staple",
+                 *         "phone": "0113 496 0777",
+                 *         "title": "Mr"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["RegistrationRequest"];
+            };
+        };
+        responses: {
+            /** @description Accepted, and an email sent to the address (which one depends on whether it has an account; the answer does not). */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "accepted"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Accepted"];
+                };
+            };
+            403: components["responses"]["GatewayForbidden"];
+            /** @description The organisation to join does not exist (code `organisation_not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://groups.westridingmuseums.example.org/problems/organisation_not_found",
+                     *       "title": "Not found",
+                     *       "status": 404,
+                     *       "code": "organisation_not_found",
+                     *       "detail": "The organisation to join does not exist."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "organisation_not_found";
+                    };
+                };
+            };
+            /** @description The new organisation exists already (code `organisation_exists`; find it and ask to join it). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://groups.westridingmuseums.example.org/problems/organisation_exists",
+                     *       "title": "Conflict",
+                     *       "status": 409,
+                     *       "code": "organisation_exists",
+                     *       "detail": "Ridings Heritage Tours Ltd is already registered. Search for it and ask to join it instead."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "organisation_exists";
+                    };
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            502: components["responses"]["BadGateway"];
+            504: components["responses"]["GatewayTimeout"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    confirmRegistration: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The caller's id for this request (the website's own request id), logged by the backend so that one id follows a request through every tier. 8-128 characters of letters, digits and `._:/+=-`.
+                 * @example 3f1c9a7e-5b2d-4e8f-9a61-0c7d2b4e8f10
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /**
+                 * @description The single-use token of the link `requestRegistration` emailed.
+                 * @example 8Qz3vJk0Wc2mYt5RfN1pLx7a
+                 */
+                registrationToken: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Registered and logged in. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "association": {
+                     *         "organisation": {
+                     *           "groupType": "education",
+                     *           "id": "org-1002",
+                     *           "name": "St Aidan's Church of England Primary School",
+                     *           "postcode": "LS9 7QR",
+                     *           "town": "Leeds"
+                     *         },
+                     *         "requestedAt": "2026-03-10T10:00:00.000Z",
+                     *         "role": "member",
+                     *         "status": "pending"
+                     *       },
+                     *       "expiresAt": "2026-05-01T17:00:00.000Z",
+                     *       "token": "3f1c2a9e-5b7d-4e8f-9a6b-0c1d2e3f4a5b",
+                     *       "user": {
+                     *         "currentOrganisationId": null,
+                     *         "email": "joining.teacher@example.org",
+                     *         "firstName": "Sam",
+                     *         "groupType": "education",
+                     *         "id": "usr-3c9d1f0a",
+                     *         "jobTitle": "Year 6 teacher",
+                     *         "lastName": "Okoye",
+                     *         "marketingConsent": false,
+                     *         "phone": "0113 496 0777",
+                     *         "title": "Mr"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RegistrationResult"];
+                };
+            };
+            403: components["responses"]["GatewayForbidden"];
+            /** @description The token is unknown, used, or more than 24 hours old (code `invalid_registration_token`; register again), or the organisation to join has gone since (code `organisation_not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://groups.westridingmuseums.example.org/problems/invalid_registration_token",
+                     *       "title": "Not found",
+                     *       "status": 404,
+                     *       "code": "invalid_registration_token",
+                     *       "detail": "This link has expired or has been used. Register again to get a new one."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "invalid_registration_token" | "organisation_not_found";
+                    };
+                };
+            };
+            /** @description Since the request, an account was made with the email (code `email_registered`; log in, or reset the password) or the new organisation was registered (code `organisation_exists`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://groups.westridingmuseums.example.org/problems/email_registered",
+                     *       "title": "Conflict",
+                     *       "status": 409,
+                     *       "code": "email_registered",
+                     *       "detail": "An account with this email address exists. Log in, or reset your password if you have forgotten it."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "email_registered" | "organisation_exists";
+                    };
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["GatewayThrottled"];
             502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
             default: components["responses"]["UnexpectedError"];
@@ -6213,6 +6536,10 @@ export const pathsOrganisationsPostResponses409ContentApplicationProblemJsonCode
 export const pathsRegistrationsPostResponses404ContentApplicationProblemJsonCodeValues: ReadonlyArray<FlattenedDeepRequired<paths>["/registrations"]["post"]["responses"]["404"]["content"]["application/problem+json"]["code"]> = ["organisation_not_found"];
 export const pathsRegistrationsPostResponses409ContentApplicationProblemJsonCodeValues: ReadonlyArray<FlattenedDeepRequired<paths>["/registrations"]["post"]["responses"]["409"]["content"]["application/problem+json"]["code"]> = ["email_registered", "organisation_exists", "idempotency_key_in_flight"];
 export const pathsRegistrationsPostResponses422ContentApplicationProblemJsonCodeValues: ReadonlyArray<FlattenedDeepRequired<paths>["/registrations"]["post"]["responses"]["422"]["content"]["application/problem+json"]["code"]> = ["validation_failed", "idempotency_key_reused"];
+export const pathsRegistrationRequestsPostResponses404ContentApplicationProblemJsonCodeValues: ReadonlyArray<FlattenedDeepRequired<paths>["/registration-requests"]["post"]["responses"]["404"]["content"]["application/problem+json"]["code"]> = ["organisation_not_found"];
+export const pathsRegistrationRequestsPostResponses409ContentApplicationProblemJsonCodeValues: ReadonlyArray<FlattenedDeepRequired<paths>["/registration-requests"]["post"]["responses"]["409"]["content"]["application/problem+json"]["code"]> = ["organisation_exists"];
+export const pathsRegistrationRequestsRegistrationTokenConfirmationPostResponses404ContentApplicationProblemJsonCodeValues: ReadonlyArray<FlattenedDeepRequired<paths>["/registration-requests/{registrationToken}/confirmation"]["post"]["responses"]["404"]["content"]["application/problem+json"]["code"]> = ["invalid_registration_token", "organisation_not_found"];
+export const pathsRegistrationRequestsRegistrationTokenConfirmationPostResponses409ContentApplicationProblemJsonCodeValues: ReadonlyArray<FlattenedDeepRequired<paths>["/registration-requests/{registrationToken}/confirmation"]["post"]["responses"]["409"]["content"]["application/problem+json"]["code"]> = ["email_registered", "organisation_exists"];
 export const pathsBasketsPostResponses409ContentApplicationProblemJsonCodeValues: ReadonlyArray<FlattenedDeepRequired<paths>["/baskets"]["post"]["responses"]["409"]["content"]["application/problem+json"]["code"]> = ["idempotency_key_in_flight"];
 export const pathsBasketsPostResponses422ContentApplicationProblemJsonCodeValues: ReadonlyArray<FlattenedDeepRequired<paths>["/baskets"]["post"]["responses"]["422"]["content"]["application/problem+json"]["code"]> = ["validation_failed", "idempotency_key_reused"];
 export const pathsBasketsBasketIdOutreachSchedulePutResponses409ContentApplicationProblemJsonCodeValues: ReadonlyArray<FlattenedDeepRequired<paths>["/baskets/{basketId}/outreach-schedule"]["put"]["responses"]["409"]["content"]["application/problem+json"]["code"]> = ["basket_not_open", "step_out_of_order", "slot_sold_out", "capacity_unavailable"];
@@ -6239,6 +6566,7 @@ export const forbiddenOrRefusedAnyOf0CodeValues: ReadonlyArray<Extract<Flattened
 export const rateLimitedOrThrottledAnyOf0CodeValues: ReadonlyArray<Extract<FlattenedDeepRequired<components>["schemas"]["RateLimitedOrThrottled"], {
     code: unknown;
 }>["code"]> = ["rate_limited"];
+export const loginLockedCodeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["LoginLocked"]["code"]> = ["rate_limited"];
 export const basketForbiddenOrRefusedAnyOf0CodeValues: ReadonlyArray<Extract<FlattenedDeepRequired<components>["schemas"]["BasketForbiddenOrRefused"], {
     code: unknown;
 }>["code"]> = ["association_not_approved", "kind_not_allowed"];

@@ -19,6 +19,8 @@ export const operationIds = {
     "/organisations": { post: "createOrganisation" },
     "/organisations/{organisationId}": { get: "getOrganisation", patch: "updateOrganisation" },
     "/registrations": { post: "createRegistration" },
+    "/registration-requests": { post: "requestRegistration" },
+    "/registration-requests/{registrationToken}/confirmation": { post: "confirmRegistration" },
     "/venues/{venueId}/availability": { get: "getVenueAvailability" },
     "/venues/{venueId}/activities": { get: "listActivities" },
     "/baskets": { get: "listBaskets", post: "createBasket" },

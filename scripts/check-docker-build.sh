@@ -15,7 +15,8 @@
 # Then it checks the running image: /healthz and /readyz, the home page, the server-rendered
 # search results, an immutable asset, that it runs as `node` and cannot write /app, that its
 # HEALTHCHECK reports healthy, that `stop` (SIGTERM) ends it with exit 0, and that with
-# ENVIRONMENT_LABEL=production it refuses to start on the default session secret.
+# ENVIRONMENT_LABEL=production it refuses to start on the default session secret and on the
+# embedded default (ADR 0030).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -117,6 +118,8 @@ check "it logs JSON lines, the last one 'stopped'" sh -c "$engine logs $NAME 2>/
 # (PUBLIC_ORIGIN, which production also requires, given so the secret is what is refused.)
 check "ENVIRONMENT_LABEL=production refuses the default session secret" sh -c \
   "$engine run --rm --network host ${RUN_FLAGS[*]} -e PORT=$((PORT + 1)) -e ENVIRONMENT_LABEL=production -e PUBLIC_ORIGIN=https://groups.example.org $TAG 2>&1 | grep -q 'SESSION_SECRET'"
+check "ENVIRONMENT_LABEL=production refuses the embedded default, naming GATEWAY_BASE_URL and CMS_BASE_URL" sh -c \
+  "$engine run --rm --network host ${RUN_FLAGS[*]} -e PORT=$((PORT + 1)) -e ENVIRONMENT_LABEL=production -e PUBLIC_ORIGIN=https://groups.example.org -e SESSION_SECRET=a-secret-of-at-least-32-characters-here $TAG 2>&1 | grep -q 'ENVIRONMENT_LABEL: production needs the real services: set GATEWAY_BASE_URL and CMS_BASE_URL'"
 
 if [ "$failures" -gt 0 ]; then echo "$failures check(s) failed."; exit 1; fi
 echo "All checks passed."

@@ -7,6 +7,14 @@
 // then take GATEWAY_BASE_URL=<origin>/gateway and CMS_BASE_URL=<origin>/cms.
 import { CMS_PREFIX, GATEWAY_PREFIX, serveMockBackendOverHttp } from "../mocks/http-provider.ts";
 
+// Demos and tests only: it takes any password reset, pays any payment it is told to, and
+// holds the demo accounts. The compose file's demo profile gives it the site's label, so a
+// site labelled production finds no backend here (docs/decisions/0030-embedded-default-kept-private-and-neutral-answers.md).
+if ((process.env.ENVIRONMENT_LABEL ?? "").toLowerCase() === "production") {
+  console.error("ENVIRONMENT_LABEL: production needs the real gateway and CMS (GATEWAY_BASE_URL, CMS_BASE_URL), not this mock backend, a demonstration");
+  process.exit(1);
+}
+
 function whole(name: string, fallback: number): number {
   const raw = process.env[name];
   const value = raw === undefined || raw === "" ? fallback : Number(raw);

@@ -1,12 +1,16 @@
 import { availableParallelism } from "node:os";
 import path from "node:path";
+import { embeddedDefaultHost } from "../app/runtime/embedded-exposure.ts";
 
 // The server's own settings (the app's are in app/runtime/config.server.ts). Read once at start;
 // a bad value stops start-up with a message naming the variable, as the app's do.
 
 export interface ServerOptions {
   port: number;
-  /** Unset: every interface. */
+  /**
+   * HOST; unset: every interface, except on the embedded default, which answers on the
+   * loopback interface unless EMBEDDED_DEFAULT_PUBLIC=true (ADR 0030).
+   */
   host: string | undefined;
   /** Requests being answered or waiting their turn, beyond which new ones get 503 + Retry-After at once. */
   maxInFlight: number;
@@ -108,7 +112,7 @@ export function readServerOptions(env: Record<string, string | undefined>, root:
   const requestTimeoutMs = integer(env, "REQUEST_TIMEOUT_MS", 30_000, 1_000, 600_000);
   return {
     port,
-    host: env.HOST || undefined,
+    host: env.HOST || embeddedDefaultHost(env),
     maxInFlight: integer(env, "MAX_IN_FLIGHT", 200, 1, 100_000),
     maxConcurrent: integer(env, "MAX_CONCURRENT", env.GATEWAY_BASE_URL ? 64 : 2 * cpus, 1, 100_000),
     shutdownDelayMs: integer(env, "SHUTDOWN_DELAY_MS", 0, 0, 600_000),

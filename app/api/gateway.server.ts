@@ -1,12 +1,24 @@
 import type { GatewayClient } from "./client.server";
 import { gatewayCall } from "./operation.server";
-import type { OrganisationUpdate, RegistrationRequest, UserUpdate } from "../../generated/schemas";
+import type { ApiResult } from "./result.server";
+import type { LoginLocked, OrganisationUpdate, RegistrationRequest, UserUpdate } from "../../generated/schemas";
 
 // One function per gateway operation the app calls (operationId in the name). Pact
 // consumer tests call these same functions, so what is verified is what runs.
 
 export function login(client: GatewayClient, body: { email: string; password: string }) {
   return gatewayCall(client, "post", "/auth/login", { body });
+}
+
+/**
+ * How long the email's logins stay locked, in seconds, when login refused them after too
+ * many failures (its own 429, LoginLocked in contracts/gateway.yaml); null for any other
+ * answer, the API Gateway's throttling (an upstream failure) included.
+ */
+export function loginLockSeconds(result: ApiResult<unknown, "login">): number | null {
+  if (result.ok || result.upstream || result.status !== 429) return null;
+  // Checked against login's 429 schema when it arrived (result.server.ts): it is LoginLocked.
+  return (result.problem as LoginLocked).retryAfterSeconds;
 }
 
 export function logout(client: GatewayClient) {
@@ -45,9 +57,18 @@ export function setCurrentOrganisation(client: GatewayClient, organisationId: st
   return gatewayCall(client, "put", "/users/me/current-organisation", { body: { organisationId } });
 }
 
-/** Needs no session: answers with one, as login does. */
-export function createRegistration(client: GatewayClient, body: RegistrationRequest) {
-  return gatewayCall(client, "post", "/registrations", { body });
+/**
+ * Needs no session. The same answer whether or not the email has an account: the gateway
+ * emails either a link to confirm (then confirmRegistration) or a note to the account's
+ * owner (ADR 30). (The app no longer calls the deprecated createRegistration.)
+ */
+export function requestRegistration(client: GatewayClient, body: RegistrationRequest) {
+  return gatewayCall(client, "post", "/registration-requests", { body });
+}
+
+/** The emailed link's token: makes the account and answers with a session, as login does. */
+export function confirmRegistration(client: GatewayClient, registrationToken: string) {
+  return gatewayCall(client, "post", "/registration-requests/{registrationToken}/confirmation", { params: { path: { registrationToken } } });
 }
 
 /** The same answer whether or not the email belongs to an account. */

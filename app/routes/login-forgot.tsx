@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { Route } from "./+types/login-forgot";
 import { requestPasswordReset } from "../api/gateway.server";
 import { fieldErrors, problemText } from "../api/result.server";
+import { EmbeddedMailNotice } from "../components/embedded-mail-notice";
 import { Field } from "../components/field";
 import { FormErrors } from "../components/form-errors";
 import { config } from "../runtime/config.server";
@@ -40,8 +41,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     return data({ sent: false, errors: { form: message, ...fieldErrors(result.problem) }, values, demoLink: null }, { status: result.status });
   }
   // Embedded default only: there is no mail server, so the page shows what the email would contain.
-  const mail = config.embedded ? embeddedMailTo(parsed.data.email, started) : undefined;
-  const demoLink = mail ? `${url.origin}/login/reset/${mail.resetToken}` : null;
+  const demoLink = config.embedded ? (embeddedMailTo(parsed.data.email, started, url.origin)?.link ?? null) : null;
   return { sent: true, errors: {} as Record<string, string>, values, demoLink };
 }
 
@@ -58,17 +58,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
           works for one hour.
         </p>
         <p>If the email does not arrive in a few minutes, check your spam folder, or ask for another link.</p>
-        {actionData.demoLink ? (
-          <section className="dev-notice" aria-label="Embedded default">
-            <p>
-              <strong>Embedded default: the email we would send contains this link.</strong> No email is sent in this
-              demonstration.
-            </p>
-            <p>
-              <a href={actionData.demoLink}>{actionData.demoLink}</a>
-            </p>
-          </section>
-        ) : null}
+        {actionData.demoLink ? <EmbeddedMailNotice link={actionData.demoLink} /> : null}
         <p>
           <Link to="/login">Back to log in</Link>
         </p>

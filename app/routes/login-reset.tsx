@@ -9,12 +9,16 @@ import { pageTitle } from "../shell/meta";
 import { validParams } from "../forms/params";
 import { checkPassword } from "../account/password";
 import { toFieldErrors } from "../forms/validation";
+import { ExpiredLink } from "../components/expired-link";
 import { FormErrors } from "../components/form-errors";
 import { problemText } from "../api/result.server";
 import { useSubmitting } from "../shell/pending";
+import { PRIVATE_URL } from "../shell/private-url";
 
-// The token is in the path: keep it out of Referer headers sent to other sites.
+// The token is in the path: keep it out of Referer headers sent to other sites (the
+// security middleware leaves this policy as it is), and away from the tag manager.
 export const headers: Route.HeadersFunction = () => ({ "Referrer-Policy": "no-referrer" });
+export const handle = PRIVATE_URL;
 
 const paramsSchema = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{8,200}$/) });
 
@@ -55,15 +59,9 @@ export default function ResetPassword({ actionData }: Route.ComponentProps) {
   const submitting = useSubmitting();
   if (actionData?.expired) {
     return (
-      <div className="page narrow">
-        <h1>This link has expired</h1>
-        <div className="error-summary" role="alert">
-          <p>This password reset link has expired or has already been used.</p>
-        </div>
-        <p>
-          <Link to="/login/forgot">Ask for a new link</Link>
-        </p>
-      </div>
+      <ExpiredLink what="password reset">
+        <Link to="/login/forgot">Ask for a new link</Link>
+      </ExpiredLink>
     );
   }
   return (

@@ -1,7 +1,7 @@
 import { data, Form, Link, redirect } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/login";
-import { login, logout } from "../api/gateway.server";
+import { login, loginLockSeconds, logout } from "../api/gateway.server";
 import { problemText } from "../api/result.server";
 import { Field } from "../components/field";
 import { FormErrors } from "../components/form-errors";
@@ -25,6 +25,16 @@ const loginSchema = z.object({
 // Deliberately the same whether the email is unknown or the password wrong.
 export const LOGIN_FAILED = "The email address or password is not right. Check them and try again.";
 
+/**
+ * The gateway's lockout after too many failed attempts for the email (contracts/gateway.yaml,
+ * login): how long it has left, in whole minutes rounded up. The same for any email, so it
+ * tells no more than a wrong password does.
+ */
+export function lockedMessage(seconds: number): string {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  return `Too many attempts to log in with this email address. For your security, try again in ${minutes} ${minutes === 1 ? "minute" : "minutes"}.`;
+}
+
 // A refused (429) post tells the client when to try again.
 export const headers = publicPage(retryAfterHeaders);
 
@@ -42,8 +52,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!result.ok) {
     // No usable answer: the form again, the email kept, with the message to try again.
     if (result.upstream) return data({ errors: { form: problemText(result.problem) }, values }, { status: result.status });
-    const message = result.status === 429 ? "Too many attempts. Wait a minute and try again." : LOGIN_FAILED;
-    return data({ errors: { form: message }, values }, { status: result.status === 429 ? 429 : 401 });
+    const locked = loginLockSeconds(result);
+    if (locked !== null) return data({ errors: { form: lockedMessage(locked) }, values }, { status: 429, headers: { "Retry-After": String(locked) } });
+    return data({ errors: { form: LOGIN_FAILED }, values }, { status: 401 });
   }
   // A whole new session (new cookie value); nothing of the one the request came with is
   // kept, and a session it still carried is ended at the gateway.

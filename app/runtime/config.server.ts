@@ -1,5 +1,7 @@
 import { z } from "zod";
 import type { RateLimitRule } from "../security/rate-limit";
+// With its extension: tests load this file in plain Node (config.test.ts).
+import { embeddedExposureIssues } from "./embedded-exposure.ts";
 
 // The one place that reads process.env. Parsed once at start; a bad value stops the
 // server with a message naming the variable (see ADR 0003).
@@ -152,10 +154,12 @@ export const EMBEDDED_CMS_URL = "http://cms.embedded.invalid/groups/api/v1";
 
 export function parseConfig(env: Record<string, string | undefined>): Config {
   const result = configSchema.safeParse(env);
-  if (!result.success) {
-    const lines = result.error.issues.map((i) => `  ${i.path.join(".") || "config"}: ${i.message}`);
-    throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
-  }
+  const lines = [
+    ...(result.success ? [] : result.error.issues.map((i) => `  ${i.path.join(".") || "config"}: ${i.message}`)),
+    // Who may reach the embedded default, and never as production (ADR 0030).
+    ...embeddedExposureIssues(env).map((i) => `  ${i.variable}: ${i.message}`),
+  ];
+  if (!result.success || lines.length > 0) throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
   const c = result.data;
   const embedded = !c.GATEWAY_BASE_URL;
   const isProduction = c.ENVIRONMENT_LABEL.toLowerCase() === "production";

@@ -11,6 +11,12 @@ function startWith(env: Record<string, string>) {
   });
 }
 
+/** A real gateway and CMS: what a production site (and anything behind a proxy) needs. */
+const SERVICES = {
+  GATEWAY_BASE_URL: "https://abc123.execute-api.eu-west-1.amazonaws.com/live",
+  CMS_BASE_URL: "https://cms.example.org/groups/api/v1",
+};
+
 describe("configuration", () => {
   it("runs on the embedded default with nothing set", () => {
     const config = parseConfig({});
@@ -54,7 +60,7 @@ describe("configuration", () => {
   it.each([
     [{ GATEWAY_BASE_URL: "not a url", CMS_BASE_URL: "https://cms.example.org" }, "GATEWAY_BASE_URL"],
     [{ GATEWAY_BASE_URL: "https://gw.example.org" }, "GATEWAY_BASE_URL"],
-    [{ ENVIRONMENT_LABEL: "production" }, "SESSION_SECRET"],
+    [{ ENVIRONMENT_LABEL: "production", ...SERVICES }, "SESSION_SECRET"],
   ])("names the variable a setting is wrong for: %j", (env, name) => {
     expect(() => parseConfig(env)).toThrow(new RegExp(`${name}:`));
   });
@@ -81,7 +87,7 @@ describe("search cache", () => {
 });
 
 describe("tag manager", () => {
-  const production = { ENVIRONMENT_LABEL: "production", SESSION_SECRET: "x".repeat(32) };
+  const production = { ENVIRONMENT_LABEL: "production", SESSION_SECRET: "x".repeat(32), ...SERVICES };
 
   it("loads the test container by default outside production", () => {
     expect(parseConfig({}).gtmId).toBe("GTM-TEST123");
@@ -120,6 +126,7 @@ describe("security settings", () => {
 
   it("reads them from the environment", () => {
     const config = parseConfig({
+      ...SERVICES,
       RATE_LIMIT_LOGIN: "5/60",
       SESSION_IDLE_TIMEOUT_MINUTES: "15",
       SESSION_ABSOLUTE_TIMEOUT_MINUTES: "480",
@@ -146,17 +153,17 @@ describe("security settings", () => {
 
 describe("secrets", () => {
   it("come only from the environment: production refuses the embedded default secret", () => {
-    expect(() => parseConfig({ ENVIRONMENT_LABEL: "production", SESSION_SECRET: "embedded-default-session-secret-not-for-production" })).toThrow(
+    expect(() => parseConfig({ ...SERVICES, ENVIRONMENT_LABEL: "production", SESSION_SECRET: "embedded-default-session-secret-not-for-production" })).toThrow(
       /SESSION_SECRET: production needs its own secret/,
     );
-    expect(parseConfig({ ENVIRONMENT_LABEL: "production", SESSION_SECRET: "x".repeat(32) }).sessionSecret).toBe("x".repeat(32));
+    expect(parseConfig({ ...SERVICES, ENVIRONMENT_LABEL: "production", SESSION_SECRET: "x".repeat(32) }).sessionSecret).toBe("x".repeat(32));
   });
 
   it.each([
     ["unset", {}],
     ["set to the embedded default", { SESSION_SECRET: "embedded-default-session-secret-not-for-production" }],
   ])("a production server does not start with the session secret %s", (_name, env: Record<string, string>) => {
-    const run = startWith({ ENVIRONMENT_LABEL: "production", ...env });
+    const run = startWith({ ENVIRONMENT_LABEL: "production", ...SERVICES, ...env });
     expect(run.status).toBe(1);
     expect(run.stdout).not.toContain("started");
     expect(run.stderr).toMatch(/SESSION_SECRET: production needs its own secret/);
@@ -168,5 +175,48 @@ describe("start-up with a bad value", () => {
     const run = startWith({ GTM_ID: "not-a-container" });
     expect(run.status).toBe(1);
     expect(run.stderr).toMatch(/Invalid configuration:\n\s+GTM_ID: /);
+  });
+});
+
+describe("the embedded default (ADR 30)", () => {
+  const production = { ENVIRONMENT_LABEL: "production", SESSION_SECRET: "x".repeat(32) };
+
+  it("is never production: the refusal names the variables to set, whatever else is right", () => {
+    for (const label of ["production", "Production", "PRODUCTION"]) {
+      expect(() => parseConfig({ ...production, ENVIRONMENT_LABEL: label })).toThrow(
+        /ENVIRONMENT_LABEL: production needs the real services: set GATEWAY_BASE_URL and CMS_BASE_URL/,
+      );
+      // Not even opted in as a public demonstration.
+      expect(() => parseConfig({ ...production, ENVIRONMENT_LABEL: label, EMBEDDED_DEFAULT_PUBLIC: "true" })).toThrow(/ENVIRONMENT_LABEL: /);
+    }
+    expect(parseConfig({ ...production, ...SERVICES }).isProduction).toBe(true);
+  });
+
+  it.each([["127.0.0.1"], ["127.0.0.2"], ["::1"], ["[::1]"], ["localhost"], ["LOCALHOST"], ["::ffff:127.0.0.1"]])(
+    "may listen on the loopback interface (HOST=%s)",
+    (host) => {
+      expect(parseConfig({ HOST: host }).embedded).toBe(true);
+    },
+  );
+
+  it.each([["0.0.0.0"], ["::"], ["192.168.1.20"], ["10.0.0.5"], ["demo.example.org"], ["128.0.0.1"]])(
+    "is refused on another interface (HOST=%s) unless opted in",
+    (host) => {
+      expect(() => parseConfig({ HOST: host })).toThrow(/HOST: the embedded default answers on the loopback interface only.*EMBEDDED_DEFAULT_PUBLIC=true/);
+      expect(parseConfig({ HOST: host, EMBEDDED_DEFAULT_PUBLIC: "true" }).embedded).toBe(true);
+      // A real gateway and CMS: HOST is the operator's to choose.
+      expect(parseConfig({ HOST: host, ...SERVICES }).embedded).toBe(false);
+    },
+  );
+
+  it("is refused behind a proxy (TRUST_PROXY_HOPS) unless opted in", () => {
+    expect(() => parseConfig({ TRUST_PROXY_HOPS: "1" })).toThrow(/TRUST_PROXY_HOPS: a proxy in front would let others reach the embedded default/);
+    expect(parseConfig({ TRUST_PROXY_HOPS: "1", EMBEDDED_DEFAULT_PUBLIC: "true" }).trustProxyHops).toBe(1);
+    expect(parseConfig({ TRUST_PROXY_HOPS: "0" }).trustProxyHops).toBe(0);
+  });
+
+  it("takes only true or false as the opt-in", () => {
+    expect(() => parseConfig({ EMBEDDED_DEFAULT_PUBLIC: "yes" })).toThrow(/EMBEDDED_DEFAULT_PUBLIC: true or false/);
+    expect(() => parseConfig({ HOST: "0.0.0.0", EMBEDDED_DEFAULT_PUBLIC: "false" })).toThrow(/HOST: /);
   });
 });

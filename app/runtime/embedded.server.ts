@@ -7,14 +7,16 @@ import { logEvent } from "./log.server";
 let embedded: EmbeddedBackend | null = null;
 
 /**
- * The latest email the embedded default's gateway "sent" to this address since `since`,
- * for the forgot-password page's demo notice. Always undefined with a real gateway.
+ * The latest email the embedded default's gateway "sent" to this address since `since`, as
+ * the link it holds on this origin and its subject: for the demo notices of the pages that
+ * say an email was sent (password reset, registration). Always null with a real gateway.
  */
-export function embeddedMailTo(email: string, since: Date): Mail | undefined {
+export function embeddedMailTo(email: string, since: Date, origin: string): { link: string; subject: string } | null {
   const to = email.trim().toLowerCase();
-  return embedded?.backend.state.outbox
+  const mail: Mail | undefined = embedded?.backend.state.outbox
     .filter((m) => m.to.toLowerCase() === to && new Date(m.sentAt) >= since)
     .at(-1);
+  return mail ? { link: `${origin}${mail.path}`, subject: mail.subject } : null;
 }
 
 export const DEMO_ACCOUNT = { email: "teacher@example.org", password: "museum-visit-2026" } as const;
@@ -31,7 +33,7 @@ export async function startEmbeddedDefault(config: Config): Promise<void> {
     onUnhandledRequest: "error",
     // The stand-in gateway "sends" email by logging it (and keeping it, see embeddedMailTo).
     // One JSON line, as every log line (docs/security.md); the link is the stand-in's email itself.
-    onMail: (mail) => logEvent("info", "embedded default: email sent", { to: mail.to, subject: mail.subject, link: `/login/reset/${mail.resetToken}` }),
+    onMail: (mail) => logEvent("info", "embedded default: email sent", { to: mail.to, subject: mail.subject, link: mail.path }),
   });
   if (!config.search.hosts) {
     // Build the local search index now (about a second) rather than on the first search.

@@ -15,7 +15,11 @@ export const securityMiddleware: MiddlewareFunction<Response> = async ({ request
   if (crossOriginRefusal(request)) throw data("This form was sent from another site, so it has not been accepted.", { status: 403, statusText: "Forbidden" });
 
   const response = await next();
-  for (const [name, value] of headers) response.headers.set(name, value);
+  for (const [name, value] of headers) {
+    // A route's own Referrer-Policy stands: the password-reset page's no-referrer keeps its token out of Referer headers.
+    if (name === "Referrer-Policy" && response.headers.has(name)) continue;
+    response.headers.set(name, value);
+  }
   if (!response.headers.has("Content-Security-Policy")) response.headers.set("Content-Security-Policy", NON_DOCUMENT_POLICY);
   return response;
 };

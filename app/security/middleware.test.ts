@@ -34,6 +34,14 @@ describe("security middleware", () => {
     expect(response.headers.get("Content-Security-Policy")).toBe("default-src 'none'; frame-ancestors 'none'");
   });
 
+  it("keeps a route's own Referrer-Policy (the password-reset page's no-referrer), and sets the rest", async () => {
+    const document = new Response("<!DOCTYPE html>", { headers: { "Referrer-Policy": "no-referrer" } });
+    const response = await run(new Request("http://localhost/login/reset/a-token-of-the-link"), document).result;
+    expect(response.headers.get("Referrer-Policy")).toBe("no-referrer");
+    expect(response.headers.get("X-Content-Type-Options")).toBe("nosniff");
+    expect(response.headers.get("X-Frame-Options")).toBe("DENY");
+  });
+
   it("keeps a document's own CSP (with its nonce)", async () => {
     const document = new Response("<!DOCTYPE html>", { headers: { "Content-Security-Policy": "script-src 'nonce-x'" } });
     const response = await run(new Request("http://localhost/"), document).result;

@@ -11,8 +11,7 @@ const gatewayAnswers: Record<string, () => Response> = {
   "POST /qa/auth/login": () => Response.json({ type: "about:blank", title: "Unauthorized", status: 401 }, { status: 401 }),
   "POST /qa/auth/password-resets": () => Response.json({ status: "accepted" }, { status: 202 }),
   "POST /qa/newsletter/subscriptions": () => Response.json({ status: "accepted" }, { status: 202 }),
-  "POST /qa/registrations": () =>
-    Response.json({ type: "about:blank", title: "Conflict", status: 409, code: "email_registered" }, { status: 409 }),
+  "POST /qa/registration-requests": () => Response.json({ status: "accepted" }, { status: 202 }),
 };
 let gatewayCalls = 0;
 
@@ -22,8 +21,11 @@ beforeEach(() => {
   vi.stubEnv("RATE_LIMIT_PASSWORD_RESET", "2/900");
   vi.stubEnv("RATE_LIMIT_NEWSLETTER", "2/3600");
   vi.stubEnv("RATE_LIMIT_REGISTRATION", "2/3600");
-  // Each test is its own client, as if behind one trusted proxy.
+  // Each test is its own client, as if behind one trusted proxy: a deployment on a gateway
+  // (here the stubbed fetch below), since the embedded default refuses a proxy (ADR 30).
   vi.stubEnv("TRUST_PROXY_HOPS", "1");
+  vi.stubEnv("GATEWAY_BASE_URL", "http://gateway.test.invalid/qa");
+  vi.stubEnv("CMS_BASE_URL", "http://cms.test.invalid/groups/api/v1");
   gatewayCalls = 0;
   vi.stubGlobal("fetch", (request: Request) => {
     gatewayCalls++;
@@ -120,7 +122,7 @@ describe("rate-limited actions", () => {
     const cookie = draft.split(";")[0]!;
     const form = { acceptTerms: "on", termsVersion: "2026-01" };
     const params = { group: "education" };
-    expect((await post(action as Action, "/registration/education/review", form, "198.51.100.5", { cookie, params })).status).toBe(409);
+    expect((await post(action as Action, "/registration/education/review", form, "198.51.100.5", { cookie, params })).data).toMatchObject({ sent: { email: "ada@example.org" } });
     await post(action as Action, "/registration/education/review", form, "198.51.100.5", { cookie, params });
     const limited = await post(action as Action, "/registration/education/review", form, "198.51.100.5", { cookie, params });
     expect(limited.status).toBe(429);

@@ -24,6 +24,17 @@ describe("safeRedirectPath", () => {
     expect(safeRedirectPath(path, "/fallback")).toBe("/fallback");
   });
 
+  it.each(["/.//evil.example/x", "/..//evil.example", "/account/../..//evil.example", "/%2e%2e//evil.example"])(
+    "rejects %s, which URL parsing turns into //evil.example (issue 21)",
+    (path) => {
+      expect(safeRedirectPath(path, "/fallback")).toBe("/fallback");
+    },
+  );
+
+  it("keeps a path that has dot segments but stays on the site, normalised", () => {
+    expect(safeRedirectPath("/account/./orders/../user/edit")).toBe("/account/user/edit");
+  });
+
   it("builds the login path with an encoded return path", () => {
     expect(loginPath("/account/user/edit")).toBe("/login?redirectTo=%2Faccount%2Fuser%2Fedit");
     expect(loginPath("//evil.example")).toBe("/login");

@@ -1,26 +1,43 @@
 const ORIGIN = "http://same-site.invalid";
 
+/** What a same-site path may look like: one leading "/", no backslash, no control character. */
+function looksSameSite(candidate: string): boolean {
+  if (!candidate.startsWith("/") || candidate.startsWith("//") || candidate.startsWith("/\\")) return false;
+  // Browsers drop tabs and newlines inside URLs, which could turn "/\t/evil" into "//evil".
+  return !/[\u0000-\u001f\u007f\\]/.test(candidate);
+}
+
+/** The text and what it is after up to three rounds of percent-decoding (%2F%2Fevil, %252F…), or null if it does not decode. */
+function decodings(text: string): string[] | null {
+  const forms = [text];
+  try {
+    for (let i = 0; i < 3 && forms.at(-1)!.includes("%"); i++) forms.push(decodeURIComponent(forms.at(-1)!));
+  } catch {
+    return null;
+  }
+  return forms;
+}
+
 /**
- * Returns `to` only if it is a same-site relative path; otherwise the fallback. Rejects
- * protocol-relative (//evil), backslash (/\evil) and absolute URLs, also when encoded.
+ * Returns `to` as a same-site path (path, query and hash) if it is one; otherwise the
+ * fallback. Rejects protocol-relative (//evil), backslash (/\evil) and absolute URLs, also
+ * when encoded. The check is made on the path as given and again on what URL parsing makes
+ * of it: parsing removes dot segments, so "/.//evil" and "/a/../..//evil" become "//evil"
+ * (issue 21), and only the normalised result is what a browser would follow.
  */
 export function safeRedirectPath(to: unknown, fallback = "/account"): string {
   if (typeof to !== "string" || to.length > 2000) return fallback;
-  let decoded = to;
-  try {
-    // Decode repeatedly so %2F%2Fevil and double-encoded forms are judged as browsers may see them.
-    for (let i = 0; i < 3 && decoded.includes("%"); i++) decoded = decodeURIComponent(decoded);
-  } catch {
-    return fallback;
-  }
-  for (const candidate of [to, decoded]) {
-    if (!candidate.startsWith("/") || candidate.startsWith("//") || candidate.startsWith("/\\")) return fallback;
-    // Browsers drop tabs and newlines inside URLs, which could turn "/\t/evil" into "//evil".
-    if (/[\u0000-\u001f\u007f\\]/.test(candidate)) return fallback;
-  }
+  const given = decodings(to);
+  if (!given?.every(looksSameSite)) return fallback;
   const url = new URL(to, ORIGIN);
   if (url.origin !== ORIGIN) return fallback;
-  return url.pathname + url.search + url.hash;
+  const normalised = url.pathname + url.search + url.hash;
+  const result = decodings(normalised);
+  if (!result?.every(looksSameSite)) return fallback;
+  // A redirect target must mean the same when parsed again (by the browser).
+  const again = new URL(normalised, ORIGIN);
+  if (again.origin !== ORIGIN || again.pathname + again.search + again.hash !== normalised) return fallback;
+  return normalised;
 }
 
 /** Why the login page is shown, when it is not the user's own choice. */

@@ -1,6 +1,7 @@
 import { RouterContextProvider } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { config } from "../runtime/config.server";
+import { stubProductionEnvironment } from "../runtime/production.test-support";
 import { servicesContext } from "./context";
 import { servicesMiddleware } from "./services.server";
 import {
@@ -192,8 +193,7 @@ describe("the cookie in production", () => {
 
   it("is __Host- prefixed, Secure, httpOnly, SameSite=Lax, for the whole site and no Domain", async () => {
     vi.resetModules();
-    vi.stubEnv("ENVIRONMENT_LABEL", "production");
-    vi.stubEnv("SESSION_SECRET", "a-production-secret-of-at-least-32-characters");
+    stubProductionEnvironment();
     vi.stubEnv("TICKETING_SESSION_COOKIE", "ticketing_session_live");
     const production = await import("./session.server");
     const setCookie = await production.startSession(login, Date.now());

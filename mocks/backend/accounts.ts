@@ -1,24 +1,28 @@
-import { randomBytes, randomUUID } from "node:crypto";
-import { hashPassword } from "./passwords";
+import { randomBytes } from "node:crypto";
+import { hashPassword, passwordProblem } from "./passwords";
 import { summariseOrganisation } from "./seed";
-import { applyOrganisationChanges, regionOf, validateOrganisation, type OrganisationChanges } from "./organisation-rules";
-import { groupTypeValues } from "../../generated/gateway";
+import { applyOrganisationChanges, validateOrganisation } from "./organisation-rules";
+import { invalid, rateLimited, type Outcome } from "./outcomes";
+import { registrationOperations } from "./registrations";
 import type { Association, AssociationRecord, FieldError, GroupType, Organisation, User, UserRecord } from "./types";
-import { isEmail, isUkPhone } from "./validation";
+import { isEmail } from "./validation";
 import type { BackendState } from "./index";
 
 // Registration, password reset, organisation updates and associations (docs/requirements.md
 // §8.1, §8.11): the gateway's rules, as the contract's descriptions state them.
 
-const GROUP_TYPES: readonly GroupType[] = groupTypeValues;
 const RESET_TOKEN_MINUTES = 60;
 
 /** An email the embedded default "sends": kept in the backend and handed to `onMail`. */
 export interface Mail {
   to: string;
   subject: string;
-  /** The single-use token of a password reset link (the site builds the link). */
-  resetToken: string;
+  /**
+   * The site's path the email links to (the gateway builds links from its configuration of
+   * the site): a password reset's or a registration confirmation's, with its single-use
+   * token, or the log-in page for a note to an account's owner.
+   */
+  path: string;
   sentAt: string;
 }
 
@@ -50,79 +54,6 @@ export type RateLimitedAction = "password-reset" | "password-reset-completion" |
 
 const rateLimitKey = (action: RateLimitedAction, key: string) => `${action} ${key.trim().toLowerCase()}`;
 
-const rateLimited = (): Failure<"rate_limited"> => ({
-  ok: false, code: "rate_limited", detail: "Too many attempts. Wait 15 minutes and try again.",
-});
-
-type Failure<Code extends string> = { ok: false; code: Code; detail: string; errors?: FieldError[] };
-type Outcome<T, Code extends string> = { ok: true; value: T } | Failure<Code>;
-
-const invalid = (errors: FieldError[]): Failure<"validation_failed"> => ({
-  ok: false, code: "validation_failed", detail: "Check the highlighted fields.", errors,
-});
-
-// The most used passwords of 12+ characters (the real gateway checks a breached-password list).
-const COMMON_PASSWORDS = new Set([
-  "123456789012", "1234567890123", "12345678901234", "password1234", "password12345", "passwordpassword",
-  "qwertyuiopas", "qwerty123456", "iloveyou1234", "111111111111", "000000000000", "abcdefghijkl",
-  "abc123abc123", "letmein12345", "welcome12345", "football1234", "qwertyuiop12", "1q2w3e4r5t6y",
-  "administrator", "changeme1234", "museumvisit1", "schooltrip12",
-]);
-
-/** The password policy of NewUser.password; null when it passes. */
-export function passwordProblem(password: unknown, email: string): string | null {
-  if (typeof password !== "string" || password === "") return "Enter a password";
-  if (password.length > 1024) return "Enter a password of 1024 characters or fewer";
-  if (password.length < 12) return "Enter a password of at least 12 characters";
-  const lower = password.toLowerCase();
-  const name = email.trim().toLowerCase().split("@")[0] ?? "";
-  if (
-    COMMON_PASSWORDS.has(lower) || /^(.)\1*$/.test(password) ||
-    "01234567890123456789".includes(lower) || "abcdefghijklmnopqrstuvwxyz".includes(lower) ||
-    "qwertyuiopasdfghjklzxcvbnm".includes(lower) || (name.length >= 4 && lower.includes(name))
-  ) {
-    return "Choose a password that is harder to guess, such as three random words";
-  }
-  return null;
-}
-
-function validateNewUser(body: unknown): { ok: true; value: Omit<User, "id" | "groupType" | "currentOrganisationId"> & { password: string } } | { ok: false; errors: FieldError[] } {
-  const input = (typeof body === "object" && body !== null && !Array.isArray(body) ? body : {}) as Record<string, unknown>;
-  const errors: FieldError[] = [];
-  const fail = (field: string, message: string) => errors.push({ field: `user.${field}`, message });
-  const text = (field: string, max: number, blank: string | null) => {
-    const raw = input[field];
-    if (raw === undefined && !blank) return undefined;
-    if (typeof raw !== "string" || (blank && raw.trim() === "")) return void fail(field, blank ?? `Enter ${field} as text`);
-    if (raw.trim().length > max) return void fail(field, `Enter ${max} characters or fewer`);
-    return raw.trim();
-  };
-  const email = typeof input.email === "string" ? input.email.trim() : "";
-  if (!isEmail(email)) fail("email", "Enter an email address in the correct format, like name@example.org");
-  const password = passwordProblem(input.password, email);
-  if (password) fail("password", password);
-  const firstName = text("firstName", 100, "Enter your first name");
-  const lastName = text("lastName", 100, "Enter your last name");
-  const title = text("title", 20, null);
-  const jobTitle = text("jobTitle", 100, null);
-  const phone = text("phone", 30, null);
-  if (phone && !isUkPhone(phone)) fail("phone", "Enter a UK phone number, like 0113 496 0000 or +44 113 496 0000");
-  if (typeof input.marketingConsent !== "boolean") fail("marketingConsent", "Say whether you want to hear from us");
-  if (errors.length > 0 || firstName === undefined || lastName === undefined) return { ok: false, errors };
-  return {
-    ok: true,
-    value: {
-      email: email.toLowerCase(),
-      password: input.password as string,
-      firstName,
-      lastName,
-      ...(title ? { title } : {}),
-      ...(jobTitle ? { jobTitle } : {}),
-      ...(phone ? { phone } : {}),
-      marketingConsent: input.marketingConsent as boolean,
-    },
-  };
-}
 
 export function accountOperations(deps: AccountDeps) {
   const now = () => deps.now?.() ?? new Date();
@@ -167,100 +98,8 @@ export function accountOperations(deps: AccountDeps) {
       s().rateLimited.add(rateLimitKey(action, key));
     },
 
-    /**
-     * One call for the whole registration: an account and either a pending request to
-     * join `organisationId` or a new organisation led by the user (contract createRegistration).
-     */
-    createRegistration(body: unknown): Outcome<
-      { token: string; expiresAt: string; user: User; association: Association },
-      "validation_failed" | "email_registered" | "organisation_exists" | "organisation_not_found" | "rate_limited"
-    > {
-      const input = (typeof body === "object" && body !== null && !Array.isArray(body) ? body : {}) as Record<string, unknown>;
-      if (isRateLimited("registration", (input.user as { email?: unknown } | undefined)?.email)) return rateLimited();
-      const errors: FieldError[] = [];
-      const groupType = input.groupType as GroupType;
-      if (!GROUP_TYPES.includes(groupType)) errors.push({ field: "groupType", message: "Choose a group type" });
-      const user = validateNewUser(input.user);
-      if (!user.ok) errors.push(...user.errors);
-      const joining = input.organisationId !== undefined;
-      const creating = input.organisation !== undefined;
-      if (joining === creating) {
-        errors.push({ field: "organisation", message: "Choose an organisation to join, or give a new organisation's details" });
-      }
-      if (joining && (typeof input.organisationId !== "string" || input.organisationId === "")) {
-        errors.push({ field: "organisationId", message: "Choose an organisation to join" });
-      }
-      let created: OrganisationChanges | undefined;
-      if (creating && GROUP_TYPES.includes(groupType)) {
-        const details = validateOrganisation(input.organisation, groupType, { partial: false, prefix: "organisation." });
-        if (details.ok) created = details.value;
-        else errors.push(...details.errors);
-      }
-      const terms = deps.registrationTermsVersion();
-      if (typeof input.acceptedTermsVersion !== "string" || input.acceptedTermsVersion !== terms) {
-        errors.push({ field: "acceptedTermsVersion", message: "Accept the current terms to register" });
-      }
-      if (errors.length > 0 || !user.ok) return invalid(errors);
-
-      if (deps.findUserByEmail(user.value.email)) {
-        return {
-          ok: false, code: "email_registered",
-          detail: "An account with this email address exists. Log in, or reset your password if you have forgotten it.",
-        };
-      }
-      let organisation: Organisation;
-      let role: AssociationRecord["role"];
-      let status: AssociationRecord["status"];
-      if (joining) {
-        const found = findOrganisation(input.organisationId as string);
-        if (!found) return { ok: false, code: "organisation_not_found", detail: "The organisation to join does not exist." };
-        if (found.groupType !== groupType) {
-          return invalid([{ field: "organisationId", message: "Choose an organisation of your group type" }]);
-        }
-        organisation = found;
-        role = "member";
-        status = "pending";
-      } else {
-        const value = created!;
-        const existing = sameIdentifier(groupType, value);
-        if (existing) {
-          return {
-            ok: false, code: "organisation_exists",
-            detail: `${existing.name} is already registered. Search for it and ask to join it instead.`,
-          };
-        }
-        const address = value.address!;
-        organisation = {
-          id: `org-${randomUUID().slice(0, 8)}`,
-          groupType,
-          name: value.name!,
-          kind: value.kind!,
-          town: address.town,
-          postcode: address.postcode,
-          region: regionOf(address.postcode),
-          ...value,
-          address,
-        };
-        if (!organisation.phone) delete organisation.phone;
-        s().organisations.set(organisation.id, organisation);
-        role = "lead";
-        status = "approved";
-      }
-
-      const { password, ...fields } = user.value;
-      const newUser: User = {
-        id: `usr-${randomUUID().slice(0, 8)}`,
-        ...fields,
-        groupType,
-        currentOrganisationId: status === "approved" ? organisation.id : null,
-      };
-      s().users.set(newUser.id, { user: newUser, passwordHash: hashPassword(password) });
-      const record: AssociationRecord = {
-        userId: newUser.id, organisationId: organisation.id, status, role, requestedAt: now().toISOString(),
-      };
-      s().associations.push(record);
-      return { ok: true, value: { ...deps.createSession(newUser.id), user: newUser, association: toAssociation(record, organisation) } };
-    },
+    // Registration: at once (deprecated), or on request and confirmation by email (registrations.ts).
+    ...registrationOperations(deps, { findOrganisation, sameIdentifier, toAssociation, isRateLimited }),
 
     /** Always "accepted"; an account's owner gets a single-use link valid for an hour. */
     requestPasswordReset(body: unknown): Outcome<"accepted", "validation_failed" | "rate_limited"> {
@@ -275,7 +114,7 @@ export function accountOperations(deps: AccountDeps) {
         s().passwordResets.set(token, {
           userId: record.user.id, expiresAt: new Date(now().getTime() + RESET_TOKEN_MINUTES * 60_000), used: false,
         });
-        const mail: Mail = { to: record.user.email, subject: "Reset your password", resetToken: token, sentAt: now().toISOString() };
+        const mail: Mail = { to: record.user.email, subject: "Reset your password", path: `/login/reset/${token}`, sentAt: now().toISOString() };
         s().outbox.push(mail);
         deps.onMail?.(mail);
       }

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { DEMO_USER, createBackend } from "./index";
 import { validateLoginRequest } from "./validation";
 
@@ -80,11 +80,26 @@ describe("login", () => {
     expect(validateLoginRequest(null).ok).toBe(false);
   });
 
-  it("rate limits repeated failures for one email", () => {
-    const backend = make();
-    for (let i = 0; i < 10; i++) backend.login(DEMO_USER.email, "wrong");
-    expect(backend.login(DEMO_USER.email, DEMO_USER.password)).toEqual({ ok: false, reason: "rate-limited" });
-    expect(backend.login("home@example.org", DEMO_USER.password).ok).toBe(true);
+  it("locks an email after ten failures within 15 minutes, for what is left of the 15 minutes since the first", () => {
+    vi.useFakeTimers({ now: Date.UTC(2026, 10, 27, 9, 0), toFake: ["Date"] });
+    try {
+      const backend = make();
+      backend.login(DEMO_USER.email, "wrong");
+      vi.advanceTimersByTime(5 * 60_000);
+      for (let i = 0; i < 9; i++) backend.login(DEMO_USER.email, "wrong");
+      // Locked, the right password included, until the first failure is 15 minutes old: 10 minutes yet.
+      expect(backend.login(DEMO_USER.email, DEMO_USER.password)).toEqual({ ok: false, reason: "locked", retryAfterMs: 10 * 60_000 });
+      vi.advanceTimersByTime(4 * 60_000);
+      expect(backend.login(DEMO_USER.email, DEMO_USER.password)).toEqual({ ok: false, reason: "locked", retryAfterMs: 6 * 60_000 });
+      // An unknown email is locked the same way; other emails are not affected.
+      for (let i = 0; i < 10; i++) backend.login("nobody.here@example.org", "wrong");
+      expect(backend.login("nobody.here@example.org", "wrong")).toEqual({ ok: false, reason: "locked", retryAfterMs: 15 * 60_000 });
+      expect(backend.login("home@example.org", DEMO_USER.password).ok).toBe(true);
+      vi.advanceTimersByTime(6 * 60_000);
+      expect(backend.login(DEMO_USER.email, DEMO_USER.password).ok).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("ends the session on logout", () => {

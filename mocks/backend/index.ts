@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { accountOperations, type Mail, type ResetTokenRecord } from "./accounts";
+import type { PendingRegistration } from "./registrations";
 import { createPages, createSite } from "./cms-content";
 import { createGroupTypes, createRegistrationTerms } from "./cms-registration";
 import { createBookingTerms } from "./booking/content";
@@ -30,7 +31,7 @@ export { PROVIDER_STATES, type ProviderStateName } from "./provider-states";
 export interface BackendOptions {
   /** Fixes "today" (seed dates and upcoming/past); defaults to the real date, read on each call. */
   today?: Date;
-  /** Called with each email the backend "sends" (password reset links); they are also kept in `state.outbox`. */
+  /** Called with each email the backend "sends" (password reset and registration links, notes to account owners); they are also kept in `state.outbox`. */
   onMail?: (mail: Mail) => void;
   /** The clock of holds and payments (ms); defaults to real time, starting at `today` when that is fixed. */
   now?: () => number;
@@ -45,7 +46,7 @@ export interface BackendOptions {
 }
 
 const SESSION_HOURS = 8;
-/** Failed logins per email within the window, after which login answers rate-limited. */
+/** Failed logins per email within the window, after which login answers locked until the first of them leaves the window. */
 const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 const LOGIN_MAX_FAILURES = 10;
 export const MAX_PAGE_SIZE = 50;
@@ -67,6 +68,8 @@ export interface BackendState {
   pages: Map<string, Page>;
   /** Password reset tokens by token. */
   passwordResets: Map<string, ResetTokenRecord>;
+  /** Registration requests waiting for their emailed link, by its token (registrations.ts). */
+  pendingRegistrations: Map<string, PendingRegistration>;
   /** Emails "sent", oldest first. */
   outbox: Mail[];
   groupTypes: GroupTypeContent[];
@@ -80,7 +83,9 @@ export interface BackendState {
 
 export type LoginResult =
   | { ok: true; token: string; expiresAt: string; user: User }
-  | { ok: false; reason: "invalid-credentials" | "rate-limited" };
+  | { ok: false; reason: "invalid-credentials" }
+  /** The email is locked after too many failures (contracts/gateway.yaml, login): for this long yet. */
+  | { ok: false; reason: "locked"; retryAfterMs: number };
 
 export type Validated<T> = { ok: true; value: T } | { ok: false; errors: FieldError[] };
 
@@ -127,6 +132,7 @@ export function createBackend(options: BackendOptions = {}) {
       site: createSite(),
       pages: new Map(createPages().map((p) => [p.slug, p])),
       passwordResets: new Map(),
+      pendingRegistrations: new Map(),
       outbox: [],
       groupTypes: createGroupTypes(),
       currentTerms: new Map([
@@ -177,7 +183,11 @@ export function createBackend(options: BackendOptions = {}) {
       const emailText = loginKey(email);
       const now = Date.now();
       const recent = (state.loginFailures.get(emailText) ?? []).filter((t) => now - t < LOGIN_WINDOW_MS);
-      if (recent.length >= LOGIN_MAX_FAILURES) return { ok: false, reason: "rate-limited" };
+      if (recent.length >= LOGIN_MAX_FAILURES) {
+        // Unlocked when the first of the last LOGIN_MAX_FAILURES failures leaves the window (none is added while locked).
+        const unlockAt = recent[recent.length - LOGIN_MAX_FAILURES]! + LOGIN_WINDOW_MS;
+        return { ok: false, reason: "locked", retryAfterMs: unlockAt - now };
+      }
       const record = findUserByEmail(emailText);
       // Always run the hash, so an unknown email costs as much as a wrong password.
       const matches = verifyPassword(password, record?.passwordHash);
@@ -191,7 +201,7 @@ export function createBackend(options: BackendOptions = {}) {
 
     /**
      * Records as many recent failed logins for the email as the limit allows, so its
-     * next login answers rate-limited (whatever the password) until the window passes.
+     * next login answers locked (whatever the password) until the window passes.
      */
     exhaustLoginAttempts(email: string): void {
       const now = Date.now();
@@ -353,6 +363,7 @@ export function createBackend(options: BackendOptions = {}) {
       getOrganisation: (id): Organisation | undefined => backend.getOrganisation(id),
       registrationTermsVersion: () => state.currentTerms.get("registration")?.version,
       onMail: options.onMail,
+      now: () => new Date(now()),
     }),
 
     /** Availability, baskets, checkout, payments and order changes (booking/service.ts). */

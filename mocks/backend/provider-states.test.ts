@@ -21,6 +21,7 @@ const sampleParams: Record<string, Record<string, unknown>> = {
   "password reset requests for {email} are rate limited": { email: DEMO_USER.email },
   "registrations for {email} are rate limited": { email: "new.person@example.org" },
   "a tour operator with company number {companyNumber} is registered": { companyNumber: "12345678" },
+  "{email} has asked to register and join another organisation, and not yet followed the emailed link": { email: "new.person@example.org" },
 };
 
 describe("provider states", () => {
@@ -75,8 +76,8 @@ describe("provider states", () => {
     expect(backend.applyProviderState("login attempts for {email} are rate limited", { email: " Teacher@Example.org" }))
       .toEqual({ email: " Teacher@Example.org" });
     // Even the right password is refused, for the email however it is typed.
-    expect(backend.login(DEMO_USER.email, DEMO_USER.password)).toEqual({ ok: false, reason: "rate-limited" });
-    expect(backend.login("TEACHER@example.org ", DEMO_USER.password)).toEqual({ ok: false, reason: "rate-limited" });
+    expect(backend.login(DEMO_USER.email, DEMO_USER.password)).toMatchObject({ ok: false, reason: "locked" });
+    expect(backend.login("TEACHER@example.org ", DEMO_USER.password)).toMatchObject({ ok: false, reason: "locked" });
     // Other emails are not affected, and a reset lifts the limit.
     expect(backend.login("home@example.org", DEMO_USER.password).ok).toBe(true);
     backend.reset();
@@ -86,7 +87,7 @@ describe("provider states", () => {
   it("reads the rate-limited email from the state name", () => {
     const backend = make();
     backend.applyProviderState("login attempts for teacher@example.org are rate limited");
-    expect(backend.login(DEMO_USER.email, DEMO_USER.password)).toEqual({ ok: false, reason: "rate-limited" });
+    expect(backend.login(DEMO_USER.email, DEMO_USER.password)).toMatchObject({ ok: false, reason: "locked" });
   });
 
   it("rate limits password reset requests for an email, however it is typed, until a reset", () => {
@@ -191,5 +192,21 @@ describe("allowed actions", () => {
     expect(actions("ord-5003")).toEqual(["request-cancellation"]); // outreach, 45 days' notice
     expect(actions("ord-5004")).toEqual([]); // cancelled
     expect(actions("ord-5005")).toEqual([]); // past
+  });
+});
+
+describe("a pending registration request (the state confirmRegistration's pact needs)", () => {
+  it("returns the token of the link, which confirmRegistration makes the account with, once", () => {
+    const backend = make();
+    const { registrationToken, otherOrganisationId } = backend.applyProviderState(
+      "{email} has asked to register and join another organisation, and not yet followed the emailed link",
+      { email: "joining.teacher@example.org" },
+    ) as { registrationToken: string; otherOrganisationId: string };
+    expect(registrationToken).toMatch(/^[A-Za-z0-9_-]{16,200}$/);
+    expect(backend.confirmRegistration(registrationToken)).toMatchObject({
+      ok: true,
+      value: { user: { email: "joining.teacher@example.org" }, association: { status: "pending", organisation: { id: otherOrganisationId } } },
+    });
+    expect(backend.confirmRegistration(registrationToken)).toMatchObject({ ok: false, code: "invalid_registration_token" });
   });
 });

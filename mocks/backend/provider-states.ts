@@ -45,6 +45,7 @@ export const PROVIDER_STATES = [
   "setting a new password for the demo user is rate limited",
   "registrations for {email} are rate limited",
   "a tour operator with company number {companyNumber} is registered",
+  "{email} has asked to register and join another organisation, and not yet followed the emailed link",
   // Booking: availability, baskets, holds, checkout, payments, order changes (booking/provider-states.ts).
   ...BOOKING_PROVIDER_STATES,
   // Outreach: eligibility, the team's calendar, outreach baskets and orders (booking/outreach-provider-states.ts).
@@ -237,6 +238,20 @@ export function applyProviderState(backend: Backend, name: string, rawParams: Pa
         requestedAt: new Date().toISOString(),
       });
       return { otherOrganisationId: organisationId };
+    }
+
+    case "{email} has asked to register and join another organisation, and not yet followed the emailed link": {
+      // As requestRegistration leaves it (a school teacher, Sam Okoye, joining another
+      // organisation under the registration terms in force); the link's token is returned.
+      const email = required("email");
+      const organisationId = ensureOrganisation(backend, OTHER_ORGANISATION_ID);
+      const registrationToken = backend.pendRegistration({
+        groupType: "education",
+        user: { email, password: "correct horse battery staple", title: "Mr", firstName: "Sam", lastName: "Okoye", phone: "0113 496 0777", jobTitle: "Year 6 teacher", marketingConsent: false },
+        organisationId,
+        acceptedTermsVersion: s.currentTerms.get("registration")?.version,
+      }, text("registrationToken"));
+      return { registrationToken, otherOrganisationId: organisationId };
     }
 
     case "a password reset token exists for the demo user": {

@@ -9,6 +9,7 @@ import { joinUrl, problem, readJson } from "./problem";
 type Op = operations;
 type FieldError = components["schemas"]["FieldError"];
 type User = components["schemas"]["User"];
+type LoginLocked = components["schemas"]["LoginLocked"];
 type OrderQuery = NonNullable<Op["listOrders"]["parameters"]["query"]>;
 /** The JSON body of an operation's response, straight from the contract. */
 type Json<K extends keyof Op, S extends keyof Op[K]["responses"]> =
@@ -29,6 +30,7 @@ const ACCOUNT_FAILURE_STATUS: Record<string, number> = {
   already_associated: 409,
   last_lead: 409,
   organisation_not_found: 404,
+  invalid_registration_token: 404,
   not_found: 404,
   not_lead: 403,
   not_associated: 403,
@@ -67,8 +69,15 @@ export function gatewayHandlers(baseUrl: string, backend: Backend): HttpHandler[
         const { token, expiresAt, user } = result;
         return HttpResponse.json<Json<"login", 200>>({ token, expiresAt, user });
       }
-      if (result.reason === "rate-limited") {
-        return problem(429, { code: "rate_limited", detail: "Too many attempts to log in. Wait 15 minutes and try again." }, { "Retry-After": "900" });
+      if (result.reason === "locked") {
+        // Whole seconds, rounded up, so a client that waits them finds the lock gone.
+        const retryAfterSeconds = Math.max(1, Math.ceil(result.retryAfterMs / 1000));
+        const minutes = Math.ceil(retryAfterSeconds / 60);
+        return problem<LoginLocked>(
+          429,
+          { code: "rate_limited", detail: `Too many attempts to log in. Wait ${minutes} ${minutes === 1 ? "minute" : "minutes"} and try again.`, retryAfterSeconds },
+          { "Retry-After": String(retryAfterSeconds) },
+        );
       }
       // Same body for a wrong password and an unknown email.
       return problem(401, { code: "invalid_credentials", detail: "The email address or password is incorrect." });
@@ -121,11 +130,23 @@ export function gatewayHandlers(baseUrl: string, backend: Backend): HttpHandler[
       return HttpResponse.json<Json<"subscribeToNewsletter", 202>>({ status: result.value }, { status: 202 });
     }),
 
-    // Registration, password reset, organisations and associations (mocks/backend/accounts.ts).
+    // Registration (mocks/backend/registrations.ts), password reset, organisations and associations (accounts.ts).
     http.post(url("/registrations"), async ({ request }) => {
       const outcome = backend.createRegistration(await readJson(request));
       if (!outcome.ok) return accountFailure(outcome);
       return HttpResponse.json<Json<"createRegistration", 201>>(outcome.value, { status: 201 });
+    }),
+
+    http.post(url("/registration-requests"), async ({ request }) => {
+      const outcome = backend.requestRegistration(await readJson(request));
+      if (!outcome.ok) return accountFailure(outcome);
+      return HttpResponse.json<Json<"requestRegistration", 202>>({ status: outcome.value }, { status: 202 });
+    }),
+
+    http.post(url("/registration-requests/:registrationToken/confirmation"), ({ params }) => {
+      const outcome = backend.confirmRegistration(String(params.registrationToken));
+      if (!outcome.ok) return accountFailure(outcome);
+      return HttpResponse.json<Json<"confirmRegistration", 201>>(outcome.value, { status: 201 });
     }),
 
     http.post(url("/auth/password-resets"), async ({ request }) => {

@@ -13,10 +13,10 @@ const TITLES: Record<number, string> = {
   429: "Too many requests",
 };
 
-/** An RFC 9457 problem, as both the gateway and the CMS send errors. */
-export function problem(
+/** An RFC 9457 problem, as both the gateway and the CMS send errors; `P` for one with members of its own (LoginLocked). */
+export function problem<P extends Problem = Problem>(
   status: number,
-  fields: Partial<Omit<Problem, "status">> = {},
+  fields: Partial<Omit<P, "status">> = {},
   headers: Record<string, string> = {},
 ): Response {
   const body: Problem = {

@@ -227,6 +227,12 @@ test("registration by keyboard alone: a teacher finds their school and registers
   await tick(page, terms);
   await pressButton(page, "Register");
 
+  // The emailed link (the embedded default shows it) followed, and confirmed, by keyboard.
+  await expect(page.getByRole("heading", { level: 1, name: "Check your email" })).toBeVisible();
+  await activate(page, page.getByRole("region", { name: "Embedded default" }).getByRole("link"));
+  await expect(page.getByRole("heading", { level: 1, name: "Confirm your registration" })).toBeVisible();
+  await pressButton(page, "Confirm and log in");
+
   await expect(page).toHaveURL(/\/account$/);
   await expect(page.getByRole("heading", { level: 1, name: "Your account" })).toBeVisible();
   await expect(page.getByText("Bramley Park Academy: Pending approval")).toBeVisible();

@@ -51,3 +51,26 @@ test("the log-out page asks first (a GET changes nothing), and its button logs o
   await page.goto("/account");
   await expect(page).toHaveURL(/\/login\?redirectTo=/);
 });
+
+test("a return path that URL parsing would turn into another site's (/.//evil) is ignored too", async ({ page }) => {
+  await page.goto("/login?redirectTo=%2F.%2F%2Fevil.example%2Fx");
+  await logIn(page);
+  await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/account$/);
+});
+
+test("ten wrong passwords lock the address, and the page says for how long (15 minutes)", async ({ page, axe }) => {
+  // An address of its own, so no other test meets the lock; a registered one is locked the
+  // same way and gets the same words (mocks/backend/backend.test.ts), so they reveal nothing.
+  const email = `locked.out.${Date.now()}@example.org`;
+  await page.goto("/login");
+  for (let attempt = 1; attempt <= 10; attempt++) {
+    await logIn(page, email, `wrong-password-${attempt}`);
+    await expect(page.getByRole("alert")).toHaveText(FAILED);
+  }
+  await logIn(page, email, "the-eleventh-try");
+  await expect(page.getByRole("alert")).toHaveText(
+    "Too many attempts to log in with this email address. For your security, try again in 15 minutes.",
+  );
+  await expect(page.getByLabel("Email address", { exact: true }).first()).toHaveValue(email);
+  await axe();
+});

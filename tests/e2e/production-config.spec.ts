@@ -1,11 +1,13 @@
 import { DEMO, expect, logIn, test } from "./fixtures";
-import { ownServerForFile } from "./server-process";
+import { ownServerOnServicesForFile } from "./server-process";
 
 // The main e2e server is a test environment (ENVIRONMENT_LABEL=TEST, the test tag manager
 // container). This file starts the same build configured as production is: its own
-// SESSION_SECRET and no GTM_ID, so what only production does is seen in a browser too.
+// SESSION_SECRET, no GTM_ID, and a gateway and CMS over HTTP (the mock backend in a process
+// of its own: production refuses the embedded default, ADR 30), so what only production
+// does is seen in a browser too.
 const PORT = Number(process.env.E2E_PORT ?? 3100) + 60;
-const baseURL = ownServerForFile(60, {
+const baseURL = ownServerOnServicesForFile(60, {
   ENVIRONMENT_LABEL: "production",
   SESSION_SECRET: "production-like-secret-for-the-e2e-run-only",
   // Required in production: the origin browsers reach the site at (server/options.ts).
@@ -33,8 +35,11 @@ test("without GTM_ID no tag manager is loaded or allowed, HSTS is sent, and no e
   // Consenting to cookies does not bring the tag manager in either.
   await page.getByRole("button", { name: "Accept cookies" }).click();
   await expect(page.getByRole("button", { name: "Accept cookies" })).toHaveCount(0);
-  // The notice goes at once; the answer that sets the cookie may come a moment later.
-  await expect.poll(async () => (await page.context().cookies()).some((c) => c.name === "cookie_consent")).toBe(true);
+  // The notice goes at once; the answer that sets the cookie may come a moment later. In
+  // production it is Secure and __Host- prefixed, like the session's.
+  const consent = async () => (await page.context().cookies()).find((c) => c.name.endsWith("cookie_consent"));
+  await expect.poll(async () => (await consent())?.name).toBe("__Host-cookie_consent");
+  expect(await consent()).toMatchObject({ secure: true, httpOnly: true, sameSite: "Lax", path: "/", domain: "127.0.0.1" });
   await page.goto("/login");
   await expect(page.locator('script[src*="googletagmanager"]')).toHaveCount(0);
   expect(tagManagerRequests).toEqual([]);

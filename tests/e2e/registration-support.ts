@@ -64,3 +64,24 @@ export async function reviewNewGroup(page: Page, email: string): Promise<void> {
   await saveAndContinue(page);
   await page.getByLabel(/I accept the account terms/).check();
 }
+
+/**
+ * After "Register": the page says an email was sent, the same whether or not the address has
+ * an account (ADR 30). The embedded default shows the link the email holds: this follows it,
+ * confirms, and lands logged in on the account. `axe` checks each page on the way.
+ */
+export async function confirmFromEmail(page: Page, email: string, axe?: () => Promise<void>): Promise<void> {
+  await expect(page.getByRole("heading", { level: 1, name: "Check your email" })).toBeVisible();
+  await expect(page.getByRole("main").getByRole("status")).toContainText(`We have sent an email to ${email}.`);
+  const notice = page.getByRole("region", { name: "Embedded default" });
+  await expect(notice).toContainText("Confirm your registration");
+  await axe?.();
+  const link = (await notice.getByRole("link").getAttribute("href"))!;
+  expect(link).toMatch(/\/registration\/confirm\/[\w-]+$/);
+  await page.goto(link);
+  await expect(page.getByRole("heading", { level: 1, name: "Confirm your registration" })).toBeVisible();
+  await axe?.();
+  await page.getByRole("button", { name: "Confirm and log in" }).click();
+  await expect(page).toHaveURL(/\/account$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Your account" })).toBeVisible();
+}

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { DEMO, expect, expectNoSidewaysScroll, logIn, test } from "./fixtures";
-import { expectFieldError, fillUser, PASSWORD, rejectCookies, reviewNewGroup, saveAndContinue, uniqueEmail, waitForHydration } from "./registration-support";
+import { confirmFromEmail, expectFieldError, fillUser, PASSWORD, rejectCookies, reviewNewGroup, saveAndContinue, uniqueEmail, waitForHydration } from "./registration-support";
 
 type Axe = () => Promise<void>;
 
@@ -41,8 +41,8 @@ async function pickOrganisation(page: Page, axe: Axe, query: string, name: strin
   await page.getByRole("link", { name: "Continue" }).click();
 }
 
-/** Accepts the terms and registers; lands on the account. */
-async function register(page: Page, axe: Axe) {
+/** Accepts the terms and registers, then follows the emailed link and confirms; lands on the account. */
+async function register(page: Page, axe: Axe, email: string) {
   await expect(page).toHaveURL(/\/review$/);
   await expect(page.getByRole("heading", { level: 1, name: "Check and submit your registration" })).toBeVisible();
   await axe();
@@ -52,8 +52,7 @@ async function register(page: Page, axe: Axe) {
   await expectFieldError(page, "acceptTerms", "Tick the box to accept the terms");
   await page.getByLabel(/I accept the account terms/).check();
   await page.getByRole("button", { name: "Register" }).click();
-  await expect(page).toHaveURL(/\/account$/);
-  await expect(page.getByRole("heading", { level: 1, name: "Your account" })).toBeVisible();
+  await confirmFromEmail(page, email, axe);
   await axe();
 }
 
@@ -91,7 +90,7 @@ test("a teacher finds their school, fixes a wrong phone number and asks to join 
   await expect(main.getByText(PASSWORD)).toHaveCount(0);
   await expect(page.getByRole("link", { name: "Change your details" })).toHaveAttribute("href", "/registration/education/user/edit");
   await expect(page.getByRole("link", { name: "Change your organisation" })).toHaveAttribute("href", "/registration/education/organisation");
-  await register(page, axe);
+  await register(page, axe, email);
 
   await expect(page.getByText("Manningham Lane Primary School: Pending approval")).toBeVisible();
   await expect(page.getByText("You are not linked to an organisation yet.")).toBeVisible();
@@ -116,7 +115,7 @@ test("a charity volunteer finds their charity, picks a stronger password and ask
   await saveAndContinue(page);
 
   await expect(page.getByRole("main").getByText("Yes, send me news")).toBeVisible();
-  await register(page, axe);
+  await register(page, axe, email);
   await expect(page.getByText("Aire Valley Sight Loss Support: Pending approval")).toBeVisible();
 });
 
@@ -146,7 +145,7 @@ test("a home educator creates their group, correcting the postcode, and becomes 
   const main = page.getByRole("main");
   await expect(main.getByText("You are registering this organisation, and you will be its lead contact.")).toBeVisible();
   await expect(main.getByText("Otley Methodist Hall, Boroughgate, Otley, LS21 1HB")).toBeVisible();
-  await register(page, axe);
+  await register(page, axe, email);
   await expect(page.getByText("Otley Riverside Learners: Approved (lead contact)")).toBeVisible();
 });
 
@@ -174,7 +173,7 @@ test("a tour operator registers their company, fixing the company number, then e
   await fillUser(page, { firstName: "Tom", lastName: "Baines", email });
   await saveAndContinue(page);
   await expect(page.getByRole("main").getByText("United Kingdom")).toBeVisible();
-  await register(page, axe);
+  await register(page, axe, email);
   await expect(page.getByText("Ridings Heritage Tours Ltd: Approved (lead contact)")).toBeVisible();
 
   // The lead edits the organisation: errors beside fields, values kept, then saved.
@@ -196,19 +195,41 @@ test("a tour operator registers their company, fixing the company number, then e
   await expect(page.getByText("4 Museum Street, York, YO1 7DJ")).toBeVisible();
 });
 
-test("an email address that already has an account gets a way to log in or reset the password", async ({ page, axe }) => {
+test("an email address that already has an account gets the same answer as a new one; only the email differs", async ({ page, axe }) => {
   await reviewNewGroup(page, DEMO.email);
   await page.getByRole("button", { name: "Register" }).click();
 
-  const alert = page.getByRole("alert");
-  await expect(alert).toContainText(`An account already uses ${DEMO.email}.`);
-  await expect(alert.getByRole("link", { name: "Log in" })).toHaveAttribute("href", "/login");
-  await expect(alert.getByRole("link", { name: "Reset your password" })).toHaveAttribute("href", "/login/forgot");
+  // Nothing on the page tells whether the address has an account (ADR 30)…
+  await expect(page.getByRole("heading", { level: 1, name: "Check your email" })).toBeVisible();
+  await expect(page.getByRole("main").getByRole("status")).toHaveText(
+    `We have sent an email to ${DEMO.email}. Follow the link in it to finish registering: the link works for 24 hours. If this address already has an account, the email says how to log in instead.`,
+  );
+  await expect(page.getByRole("alert")).toHaveCount(0);
   await axe();
-  await alert.getByRole("link", { name: "Use a different email address" }).click();
+  // …the email does: the embedded default shows it went to the owner, with the way to log in.
+  const notice = page.getByRole("region", { name: "Embedded default" });
+  await expect(notice).toContainText("Someone tried to register with your email address");
+  expect(await notice.getByRole("link").getAttribute("href")).toMatch(/\/login$/);
+
+  // A wrong address is put right without typing everything again.
+  await page.getByRole("link", { name: "change your details" }).click();
   await expect(page.getByLabel("Email address", { exact: true }).first()).toHaveValue(DEMO.email);
-  // The saved password is kept without being shown.
   await expect(page.getByText("A password is saved. Leave this blank to keep it.")).toBeVisible();
+});
+
+test("a registration link works once", async ({ page, axe }) => {
+  const email = uniqueEmail("once");
+  await reviewNewGroup(page, email);
+  await page.getByRole("button", { name: "Register" }).click();
+  const link = (await page.getByRole("region", { name: "Embedded default" }).getByRole("link").getAttribute("href"))!;
+  await confirmFromEmail(page, email);
+  await page.getByRole("button", { name: "Log out" }).click();
+  await page.goto(link);
+  await page.getByRole("button", { name: "Confirm and log in" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "This link has expired" })).toBeVisible();
+  await expect(page.getByRole("alert")).toHaveText("This registration link has expired or has already been used.");
+  await axe();
+  await expect(page.getByRole("link", { name: "Register again" })).toHaveAttribute("href", "/registration");
 });
 
 test("what is typed survives a reload, and saved steps survive going back and forth", async ({ page }) => {

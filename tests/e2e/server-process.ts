@@ -86,6 +86,45 @@ export function ownServerForFile(offset: number, env: Record<string, string>): s
   return `http://127.0.0.1:${port}`;
 }
 
+/**
+ * As ownServerForFile, but on real services over HTTP: the mock gateway and CMS as a
+ * process of their own (scripts/mock-backend.ts, as the cluster test and the compose file's
+ * demo profile run them) on the next port, the server's GATEWAY_BASE_URL and CMS_BASE_URL
+ * pointing at it. What a production-labelled site needs, since it refuses the embedded
+ * default (docs/decisions/0030-embedded-default-kept-private-and-neutral-answers.md).
+ */
+export function ownServerOnServicesForFile(offset: number, env: Record<string, string>): string {
+  const port = Number(process.env.E2E_PORT ?? 3100) + offset;
+  let backend: ChildProcess | undefined;
+  let server: ServerProcess | undefined;
+  test.beforeAll(async () => {
+    test.setTimeout(90_000);
+    backend = spawn(process.execPath, ["--import", "./scripts/support/ts-resolve.ts", "scripts/mock-backend.ts"], {
+      env: { ...process.env, PORT: String(port + 1), HOST: "127.0.0.1" },
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    await new Promise<void>((resolve, reject) => {
+      let buffered = "";
+      backend!.stdout!.setEncoding("utf8").on("data", (chunk: string) => {
+        buffered += chunk;
+        if (buffered.includes("Mock backend listening")) resolve();
+      });
+      backend!.once("exit", (code) => reject(new Error(`the mock backend exited (${code}) before listening`)));
+    });
+    const services = `http://127.0.0.1:${port + 1}`;
+    server = await startServerProcess({ PORT: String(port), GATEWAY_BASE_URL: `${services}/gateway`, CMS_BASE_URL: `${services}/cms`, ...env });
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+    if (backend && backend.exitCode === null && backend.signalCode === null) {
+      const exited = new Promise((resolve) => backend!.once("exit", resolve));
+      backend.kill("SIGKILL");
+      await exited;
+    }
+  });
+  return `http://127.0.0.1:${port}`;
+}
+
 export interface HeldRequest {
   request: ClientRequest;
   /** Sends the rest of the body; resolves with the response (status, headers, body). */

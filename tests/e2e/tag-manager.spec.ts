@@ -38,3 +38,21 @@ test("the browser's own Do-Not-Track also stops the tag manager", async ({ brows
   await expect(page.locator(gtmScript)).toHaveCount(0);
   await context.close();
 });
+
+test("a password-reset link's page tells the tag manager nothing (no tag manager, no page view) and keeps its no-referrer policy", async ({ page, axe }) => {
+  const token = "reset-token-from-the-email-link-0123456789";
+  const requests: string[] = [];
+  page.on("request", (r) => requests.push(r.url()));
+  const response = await page.goto(`/login/reset/${token}`);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await axe();
+  const headers = response!.headers();
+  // The route's own policy, not overwritten by the security middleware's default.
+  expect(headers["referrer-policy"]).toBe("no-referrer");
+  expect(headers["content-security-policy"]).not.toContain("googletagmanager");
+  await expect(page.locator(gtmScript)).toHaveCount(0);
+  await expect(page.locator("#gtm-bootstrap")).toHaveCount(0);
+  const pageViews = await page.evaluate(() => JSON.stringify(window.dataLayer ?? []));
+  expect(pageViews).not.toContain(token);
+  expect(requests.filter((url) => !url.startsWith(new URL(page.url()).origin))).toEqual([]);
+});

@@ -6,7 +6,8 @@ describe("server options (server.ts)", () => {
   it("has defaults for a machine with nothing set", () => {
     expect(readServerOptions({}, "/srv/app", 2)).toEqual({
       port: 3000,
-      host: undefined,
+      // The embedded default (no GATEWAY_BASE_URL): the loopback interface only (ADR 30).
+      host: "127.0.0.1",
       maxInFlight: 200,
       maxConcurrent: 4,
       shutdownDelayMs: 0,
@@ -34,6 +35,13 @@ describe("server options (server.ts)", () => {
     );
     expect(options).toMatchObject({ port: 0, host: "127.0.0.1", maxInFlight: 50, maxConcurrent: 8, shutdownTimeoutMs: 1000, buildDirectory: "/srv/app/build-e2e" });
     expect(readServerOptions({ BUILD_DIR: "/opt/build" }, "/srv/app").buildDirectory).toBe("/opt/build");
+  });
+
+  it("listens on every interface by default with a real gateway, or with the embedded default opted in as a public demo (ADR 30)", () => {
+    expect(readServerOptions({ GATEWAY_BASE_URL: "https://gw.example.org/qa" }, "/").host).toBeUndefined();
+    expect(readServerOptions({ EMBEDDED_DEFAULT_PUBLIC: "true" }, "/").host).toBeUndefined();
+    expect(readServerOptions({ EMBEDDED_DEFAULT_PUBLIC: "false" }, "/").host).toBe("127.0.0.1");
+    expect(readServerOptions({ HOST: "::1" }, "/").host).toBe("::1");
   });
 
   it("gives React Router 2 turns per CPU on the embedded default, 64 with a real gateway (pages then wait on it)", () => {

@@ -2,8 +2,9 @@ import { data, Form, Link, redirect } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/review";
 import { getCurrentTerms, listGroupTypes } from "../../api/cms.server";
-import { createRegistration, getOrganisation } from "../../api/gateway.server";
+import { getOrganisation, requestRegistration } from "../../api/gateway.server";
 import { gatewayFailure, problemText, succeeded } from "../../api/result.server";
+import { EmbeddedMailNotice } from "../../components/embedded-mail-notice";
 import { CheckboxField } from "../../components/field";
 import { RegistrationDetail, type RegistrationOrganisationDetail } from "../../components/registration-detail";
 import { servicesContext } from "../../session/context";
@@ -11,13 +12,14 @@ import { GROUP_TYPE_LABELS, GROUP_TYPES } from "../../organisations/group-types"
 import { pageTitle } from "../../shell/meta";
 import { organisationKind } from "../../organisations/organisation-options";
 import { validParams } from "../../forms/params";
-import { clearDraft, draftFor, readDraft, type RegistrationDraft } from "../../registration/draft.server";
+import { draftFor, readDraft, type RegistrationDraft } from "../../registration/draft.server";
 import { registrationPath } from "../../registration/steps";
 import { useClearRegistrationTyping } from "../../registration/use-typing";
 import { rateLimit } from "../../security/limits.server";
 import { retryAfterHeaders } from "../../security/retry-after";
-import { startSession } from "../../session/session.server";
-import type { RegistrationRequest } from "../../../generated/schemas";
+import { config } from "../../runtime/config.server";
+import { embeddedMailTo } from "../../runtime/embedded.server";
+import type { GroupType, RegistrationRequest } from "../../../generated/schemas";
 import { useSubmitting } from "../../shell/pending";
 
 const paramsSchema = z.object({ group: z.enum(GROUP_TYPES) });
@@ -67,17 +69,17 @@ type Links = { href: string; label: string }[];
 // A refused (429) post tells the client when to try again.
 export const headers = retryAfterHeaders;
 
-export async function action({ request, params, context }: Route.ActionArgs) {
+export async function action({ request, params, context, url }: Route.ActionArgs) {
   const { group } = validParams(paramsSchema, params);
   const form = Object.fromEntries(await request.formData());
   const parsed = reviewSchema.safeParse(form);
   if (!parsed.success) {
     const errors: Record<string, string> = { acceptTerms: "Tick the box to accept the terms" };
-    return data({ errors, message: null, links: [] as Links }, { status: 400 });
+    return data({ errors, message: null, links: [] as Links, sent: null }, { status: 400 });
   }
   const { user, organisationId, organisation } = completeDraft(draftFor(await readDraft(request), group));
   const limited = await rateLimit(request, context, "registration");
-  if (limited) return data({ errors: {} as Record<string, string>, message: limited.message, links: [] as Links }, limited.init);
+  if (limited) return data({ errors: {} as Record<string, string>, message: limited.message, links: [] as Links, sent: null }, limited.init);
   const { gateway } = context.get(servicesContext);
 
   const body: RegistrationRequest = {
@@ -97,28 +99,23 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       : { organisation: { ...organisation!, kind: organisationKind(group, organisation!) } }),
     acceptedTermsVersion: parsed.data.termsVersion,
   };
-  const result = await createRegistration(gateway, body);
+  const started = new Date();
+  const result = await requestRegistration(gateway, body);
 
   if (result.ok) {
-    // Logged in with a new session from the gateway's answer; the draft is spent.
-    const headers = new Headers();
-    headers.append("Set-Cookie", await startSession(result.data));
-    headers.append("Set-Cookie", await clearDraft());
-    return redirect("/account", { headers });
+    // The same answer whether or not the email has an account (ADR 30): the email says which,
+    // with the link that makes the account (confirm.tsx). The draft stays, so a wrong address
+    // is put right without typing everything again.
+    const demo = config.embedded ? embeddedMailTo(user.email, started, url.origin) : null;
+    return { errors: {} as Record<string, string>, message: null, links: [] as Links, sent: { email: user.email, demo } };
   }
 
   const fail = (message: string, links: Links = []) =>
-    data({ errors: {} as Record<string, string>, message, links }, { status: result.status });
+    data({ errors: {} as Record<string, string>, message, links, sent: null }, { status: result.status });
   // No usable answer: the message to try again (the draft is kept, so nothing is retyped).
   if (result.upstream) return fail(problemText(result.problem));
   const { problem, status } = result;
   switch (problem.code) {
-    case "email_registered":
-      return fail(`An account already uses ${user.email}. Log in with it, or reset your password if you have forgotten it.`, [
-        { href: "/login", label: "Log in" },
-        { href: "/login/forgot", label: "Reset your password" },
-        { href: registrationPath(group, "user/edit"), label: "Use a different email address" },
-      ]);
     case "organisation_exists":
       return fail(problem.detail ?? "Your organisation is already registered. Find it and ask to join it.", [
         { href: registrationPath(group, "organisation"), label: "Find your organisation" },
@@ -146,11 +143,30 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return fail(problemText(problem));
 }
 
+/** After the request: the same words whether or not the address has an account (ADR 30). */
+function CheckYourEmail({ group, email, demo }: { group: GroupType; email: string; demo: { link: string; subject: string } | null }) {
+  return (
+    <div className="page narrow">
+      <h1>Check your email</h1>
+      <p role="status" className="success">
+        We have sent an email to {email}. Follow the link in it to finish registering: the link works for 24 hours. If
+        this address already has an account, the email says how to log in instead.
+      </p>
+      <p>
+        If the email does not arrive in a few minutes, check your spam folder. If the address is wrong,{" "}
+        <Link to={registrationPath(group, "user/edit")}>change your details</Link> and register again.
+      </p>
+      {demo ? <EmbeddedMailNotice link={demo.link} subject={demo.subject} /> : null}
+    </div>
+  );
+}
+
 export default function RegistrationReview({ loaderData, actionData }: Route.ComponentProps) {
   const { group, groupName, organisation, user, terms } = loaderData;
   const errors: Record<string, string | undefined> = actionData?.errors ?? {};
   const submitting = useSubmitting();
   const clearTyping = useClearRegistrationTyping();
+  if (actionData?.sent) return <CheckYourEmail group={group} {...actionData.sent} />;
   const organisationLink =
     organisation.mode === "join" ? registrationPath(group, "organisation") : registrationPath(group, "organisation/edit");
   return (

@@ -1,7 +1,7 @@
 import { expect } from "vitest";
 import { createGatewayClient } from "../../../app/api/client.server";
 import {
-  completePasswordReset, createRegistration, getOrganisation, leaveAssociation, requestAssociation,
+  completePasswordReset, getOrganisation, leaveAssociation, requestAssociation,
   requestPasswordReset, setCurrentOrganisation, updateOrganisation
 } from "../../../app/api/gateway.server";
 import { fieldErrors } from "../../../app/api/result.server";
@@ -10,43 +10,40 @@ import {
   expectProblem, fromState, instant, integer, like, oneOf, problemBody, reify,
 } from "./matchers";
 import type { ConsumerCase, State } from "./pact";
-import type { RegistrationRequest } from "../../../generated/schemas";
 
 // Registration, password reset, organisation updates and associations (issue 3): one or
 // more interactions per function, each exercised through the app's real function.
 
-const DEMO_EMAIL = "teacher@example.org";
+export const DEMO_EMAIL = "teacher@example.org";
 const TOKEN = PACT_TOKENS.demo;
 const AUTHORIZATION = bearer(TOKEN);
 const LOGGED_IN: State = ["the demo user is logged in"];
-const DEMO_USER_EXISTS: State = ["the demo user exists"];
-const TERMS_VERSION = "registration-2026-01";
-const TERMS_IN_FORCE: State = ["the registration terms in force are version {version}", { version: TERMS_VERSION }];
+export const DEMO_USER_EXISTS: State = ["the demo user exists"];
 
-const client = (baseUrl: string, token: string | null = TOKEN) => createGatewayClient({ baseUrl, timeoutMs: 5000, token });
+export const client = (baseUrl: string, token: string | null = TOKEN) => createGatewayClient({ baseUrl, timeoutMs: 5000, token });
 
-const GROUP_TYPES = ["education", "home-education", "tour-operator", "other-group"];
+export const GROUP_TYPES = ["education", "home-education", "tour-operator", "other-group"];
 const PHASES = ["nursery", "primary", "middle", "secondary", "all-through", "sixteen-plus"];
 
 // Organisation ids are the provider's: the demo user's comes back from the login state as
 // organisationId, another organisation's from its state as otherOrganisationId.
 const OWN = "org-1001";
-const OTHER = "org-1002";
+export const OTHER = "org-1002";
 const ownId = fromState("${organisationId}", { organisationId: OWN });
-const otherId = fromState("${otherOrganisationId}", { otherOrganisationId: OTHER });
+export const otherId = fromState("${otherOrganisationId}", { otherOrganisationId: OTHER });
 const ownPath = (prefix: string) => fromState(`${prefix}/\${organisationId}`, { organisationId: OWN });
 const otherPath = (prefix: string) => fromState(`${prefix}/\${otherOrganisationId}`, { otherOrganisationId: OTHER });
-const OTHER_EXISTS: State = ["an organisation exists that the demo user does not belong to"];
+export const OTHER_EXISTS: State = ["an organisation exists that the demo user does not belong to"];
 const MEMBER_OF_OTHER: State = ["the demo user is a member, not the lead, of another organisation"];
 const ASKED_TO_JOIN_OTHER: State = ["the demo user has asked to join another organisation"];
-const noUser = (address: string): State => ["no user has email {email}", { email: address }];
+export const noUser = (address: string): State => ["no user has email {email}", { email: address }];
 /** An organisation id the consumer chooses because no organisation has it. */
-const MISSING = "org-0000";
-const NO_SUCH_ORGANISATION: State = ["no organisation has id {organisationId}", { organisationId: MISSING }];
+export const MISSING = "org-0000";
+export const NO_SUCH_ORGANISATION: State = ["no organisation has id {organisationId}", { organisationId: MISSING }];
 const RESET_TOKEN_EXISTS: State = ["a password reset token exists for the demo user"];
 const resetToken = fromState("${resetToken}", { resetToken: "pact-reset-token" });
 
-const summary = (id: string, name: string, groupType = "education") => ({
+export const summary = (id: string, name: string, groupType = "education") => ({
   id: like(id),
   name: like(name),
   groupType: oneOf(GROUP_TYPES, groupType),
@@ -67,79 +64,7 @@ const school = (id: string) => ({
   region: like("Yorkshire and the Humber"),
 });
 
-const newUser = (address: string) => ({
-  email: address,
-  password: "correct horse battery staple",
-  title: "Mr",
-  firstName: "Sam",
-  lastName: "Okoye",
-  phone: "0113 496 0777",
-  jobTitle: "Year 6 teacher",
-  marketingConsent: false,
-});
 
-const JOINER = "joining.teacher@example.org";
-const joinRequest = {
-  groupType: "education",
-  user: newUser(JOINER),
-  organisationId: OTHER,
-  acceptedTermsVersion: TERMS_VERSION,
-} satisfies RegistrationRequest;
-/** The join request as the pact has it: the organisation is the one the provider's state returns. */
-const joinRequestBody = { ...joinRequest, organisationId: otherId };
-
-const CREATOR = "new.operator@example.org";
-const createRequest = {
-  groupType: "tour-operator",
-  user: { ...newUser(CREATOR), jobTitle: "Groups manager" },
-  organisation: {
-    name: "Ridings Heritage Tours Ltd",
-    kind: "Tour company",
-    address: { line1: "4 Museum Street", town: "York", postcode: "YO1 7DJ" },
-    phone: "01904 496 000",
-    companyNumber: "12345678",
-    countryOfOperation: "GB",
-  },
-  acceptedTermsVersion: TERMS_VERSION,
-} satisfies RegistrationRequest;
-
-const registeredUser = (address: string, groupType: string, currentOrganisationId: unknown) => ({
-  id: like("usr-3c9d1f0a"),
-  email: email(address),
-  title: like("Mr"),
-  firstName: like("Sam"),
-  lastName: like("Okoye"),
-  phone: like("0113 496 0777"),
-  jobTitle: like("Year 6 teacher"),
-  marketingConsent: boolean(false),
-  groupType: oneOf(GROUP_TYPES, groupType),
-  currentOrganisationId,
-});
-
-const joinResult = {
-  token: like("3f1c2a9e-5b7d-4e8f-9a6b-0c1d2e3f4a5b"),
-  expiresAt: instant("2026-05-01T17:00:00.000Z"),
-  // Not linked to any organisation until the museum approves the request.
-  user: registeredUser(JOINER, "education", null),
-  association: {
-    organisation: summary(OTHER, "St Aidan's Church of England Primary School"),
-    status: "pending",
-    role: "member",
-    requestedAt: instant("2026-03-10T10:00:00.000Z"),
-  },
-};
-
-const createResult = {
-  token: like("3f1c2a9e-5b7d-4e8f-9a6b-0c1d2e3f4a5b"),
-  expiresAt: instant("2026-05-01T17:00:00.000Z"),
-  user: { ...registeredUser(CREATOR, "tour-operator", like("org-8a7b6c5d")), jobTitle: like("Groups manager") },
-  association: {
-    organisation: { ...summary("org-8a7b6c5d", "Ridings Heritage Tours Ltd", "tour-operator"), town: like("York"), postcode: like("YO1 7DJ") },
-    status: "approved",
-    role: "lead",
-    requestedAt: instant("2026-03-10T10:00:00.000Z"),
-  },
-};
 
 const pendingAssociation = (id: string, name: string) => ({
   organisation: summary(id, name),
@@ -162,117 +87,7 @@ export const gatewayAccountCases: readonly ConsumerCase[] = [
     },
   },
   {
-    description: "register a new user who asks to join an existing organisation",
-    states: [noUser(JOINER), OTHER_EXISTS, TERMS_IN_FORCE],
-    define: (i) =>
-      i
-        .withRequest("POST", "/registrations", (b) => b.headers(JSON_CONTENT).jsonBody(joinRequestBody))
-        .willRespondWith(201, (b) => b.headers(JSON_CONTENT).jsonBody(joinResult)),
-    async exercise(url) {
-      const result = expectOk(await createRegistration(client(url, null), joinRequest));
-      expect(result).toEqual(reify(joinResult));
-      expect(result.association.status).toBe("pending");
-      expect(result.user.currentOrganisationId).toBeNull();
-    },
-  },
-  {
-    description: "register a new user with a new organisation, who becomes its lead",
-    states: [noUser(CREATOR), TERMS_IN_FORCE],
-    define: (i) =>
-      i
-        .withRequest("POST", "/registrations", (b) => b.headers(JSON_CONTENT).jsonBody(createRequest))
-        .willRespondWith(201, (b) => b.headers(JSON_CONTENT).jsonBody(createResult)),
-    async exercise(url) {
-      const result = expectOk(await createRegistration(client(url, null), createRequest));
-      expect(result.association).toMatchObject({ status: "approved", role: "lead" });
-      expect(result.user.currentOrganisationId).toBe(result.association.organisation.id);
-    },
-  },
-  {
-    description: "register with an email address that already has an account",
-    states: [DEMO_USER_EXISTS, OTHER_EXISTS, TERMS_IN_FORCE],
-    define: (i) =>
-      i
-        .withRequest("POST", "/registrations", (b) =>
-          b.headers(JSON_CONTENT).jsonBody({ ...joinRequestBody, user: newUser(DEMO_EMAIL) }))
-        .willRespondWith(409, (b) => b.headers(PROBLEM_CONTENT).jsonBody(problemBody(409, "email_registered"))),
-    async exercise(url) {
-      const problem = expectProblem(await createRegistration(client(url, null), { ...joinRequest, user: newUser(DEMO_EMAIL) }), 409);
-      expect(problem.code).toBe("email_registered");
-    },
-  },
-  {
-    description: "register with a postcode that is not a UK postcode and a common password",
-    // Valid against the schemas (lengths), refused by the gateway's rules.
-    states: [noUser(CREATOR), TERMS_IN_FORCE],
-    define: (i) =>
-      i
-        .withRequest("POST", "/registrations", (b) =>
-          b.headers(JSON_CONTENT).jsonBody({
-            ...createRequest,
-            user: { ...createRequest.user, password: "password1234" },
-            organisation: { ...createRequest.organisation, address: { ...createRequest.organisation.address, postcode: "NOT A CODE" } },
-          }))
-        .willRespondWith(422, (b) =>
-          b.headers(PROBLEM_CONTENT).jsonBody(
-            problemBody(422, like("validation_failed"), {
-              errors: arrayContaining(
-                { field: "user.password", message: like("Choose a password that is harder to guess") },
-                { field: "organisation.address.postcode", message: like("Enter a UK postcode, like LS1 4DY") },
-              ),
-            }),
-          )),
-    async exercise(url) {
-      const problem = expectProblem(
-        await createRegistration(client(url, null), {
-          ...createRequest,
-          user: { ...createRequest.user, password: "password1234" },
-          organisation: { ...createRequest.organisation, address: { ...createRequest.organisation.address, postcode: "NOT A CODE" } },
-        }),
-        422,
-      );
-      expect(Object.keys(fieldErrors(problem)).sort()).toEqual(["organisation.address.postcode", "user.password"]);
-    },
-  },
-  {
-    description: "register a new organisation whose company number is already registered",
-    // The review page sends the user to find the organisation and ask to join it.
-    states: [noUser(CREATOR), TERMS_IN_FORCE, ["a tour operator with company number {companyNumber} is registered", { companyNumber: "12345678" }]],
-    define: (i) =>
-      i
-        .withRequest("POST", "/registrations", (b) => b.headers(JSON_CONTENT).jsonBody(createRequest))
-        .willRespondWith(409, (b) => b.headers(PROBLEM_CONTENT).jsonBody(problemBody(409, "organisation_exists"))),
-    async exercise(url) {
-      const problem = expectProblem(await createRegistration(client(url, null), createRequest), 409);
-      expect(problem.code).toBe("organisation_exists");
-      expect(problem.detail).toEqual(expect.any(String));
-    },
-  },
-  {
-    description: "register a new user who asks to join an organisation that does not exist",
-    states: [noUser(JOINER), NO_SUCH_ORGANISATION, TERMS_IN_FORCE],
-    define: (i) =>
-      i
-        .withRequest("POST", "/registrations", (b) => b.headers(JSON_CONTENT).jsonBody({ ...joinRequest, organisationId: MISSING }))
-        .willRespondWith(404, (b) => b.headers(PROBLEM_CONTENT).jsonBody(problemBody(404, "organisation_not_found"))),
-    async exercise(url) {
-      const problem = expectProblem(await createRegistration(client(url, null), { ...joinRequest, organisationId: MISSING }), 404);
-      expect(problem.code).toBe("organisation_not_found");
-    },
-  },
-  {
-    description: "register while registrations for the email address are rate limited",
-    states: [noUser(CREATOR), TERMS_IN_FORCE, ["registrations for {email} are rate limited", { email: CREATOR }]],
-    define: (i) =>
-      i
-        .withRequest("POST", "/registrations", (b) => b.headers(JSON_CONTENT).jsonBody(createRequest))
-        .willRespondWith(429, (b) => b.headers(PROBLEM_CONTENT).jsonBody(problemBody(429, like("rate_limited")))),
-    async exercise(url) {
-      const problem = expectProblem(await createRegistration(client(url, null), createRequest), 429);
-      expect(problem.code).toBe("rate_limited");
-    },
-  },
-  {
+
     description: "ask for a password reset for the demo user's email",
     states: [DEMO_USER_EXISTS],
     define: (i) =>

@@ -1,15 +1,16 @@
 import { expect } from "vitest";
 import { createGatewayClient } from "../../../app/api/client.server";
 import {
-  getCurrentUser, getOrder, getOrganisation, listMyAssociations, listOrders, login, logout,
+  getCurrentUser, getOrder, getOrganisation, listMyAssociations, listOrders, login, loginLockSeconds, logout,
   subscribeToNewsletter, updateCurrentUser,
 } from "../../../app/api/gateway.server";
 import { fieldErrors } from "../../../app/api/result.server";
 import {
   ACCEPTED_BODY, JSON_CONTENT, PACT_TOKENS, PROBLEM_CONTENT, arrayContaining, bearer, boolean, calendarDate, eachLike,
-  email, expectOk, expectProblem, fromState, instant, integer, like, money, oneOf, problemBody, reify, timeOfDay,
+  email, expectOk, expectProblem, fromState, instant, integer, like, money, oneOf, problemBody, regex, reify, timeOfDay,
 } from "./matchers";
 import { gatewayAccountCases } from "./gateway-account-cases";
+import { gatewayRegistrationCases } from "./gateway-registration-cases";
 import type { ConsumerCase, State } from "./pact";
 
 // The gateway interactions of the app: one or more per function in app/api/gateway.server.ts.
@@ -166,15 +167,20 @@ export const gatewayCases: readonly ConsumerCase[] = [
   },
   {
     description: "login while login attempts for the email are rate limited",
-    // The right password, refused: the login route shows "Too many attempts…" for a 429.
+    // The right password, refused: the email is locked after too many failures, and the
+    // login page says how long is left (retryAfterSeconds, also Retry-After).
     states: [DEMO_USER_EXISTS, RATE_LIMITED],
     define: (i) =>
       i
         .withRequest("POST", "/auth/login", (b) => b.headers(JSON_CONTENT).jsonBody(DEMO))
-        .willRespondWith(429, (b) => b.headers(PROBLEM_CONTENT).jsonBody(problemBody(429, like("rate_limited")))),
+        .willRespondWith(429, (b) =>
+          b
+            .headers({ ...PROBLEM_CONTENT, "Retry-After": regex("^[1-9][0-9]*$", "900") })
+            .jsonBody(problemBody(429, "rate_limited", { retryAfterSeconds: integer(900) }))),
     async exercise(url) {
-      const problem = expectProblem(await login(client(url, null), DEMO), 429);
-      expect(problem.code).toBe("rate_limited");
+      const result = await login(client(url, null), DEMO);
+      expect(expectProblem(result, 429).code).toBe("rate_limited");
+      expect(loginLockSeconds(result)).toBe(900);
     },
   },
   {
@@ -417,4 +423,5 @@ export const gatewayCases: readonly ConsumerCase[] = [
   },
   // Registration, password reset, organisation updates and associations.
   ...gatewayAccountCases,
+  ...gatewayRegistrationCases,
 ];
