@@ -1,4 +1,4 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/review";
 import {
@@ -12,24 +12,16 @@ import { holdRunning } from "../../booking/continue.server";
 import { toHostedPayment } from "../../booking/card-payment.server";
 import { checkoutRequest } from "../../booking/checkout.server";
 import { IDEMPOTENCY_FIELD, isIdempotencyKey, newIdempotencyKey } from "../../booking/idempotency";
-import { AGE_BAND_LABELS } from "../../booking/ratios";
-import { confirmationPath, PAYMENT_RETURN_PATH, STEP_PATHS, stepPath } from "../../booking/steps";
+import { changeLinks, confirmationPath, PAYMENT_RETURN_PATH, stepPath } from "../../booking/steps";
 import { BookingStep } from "../../components/booking/booking-step";
-import { FormErrors } from "../../components/form-errors";
 import { DayTimeline } from "../../components/booking/day-timeline";
-import { HoldTimer } from "../../components/booking/hold-timer";
+import { ReviewHold } from "../../components/booking/review-hold";
 import { PriceTable } from "../../components/booking/price-table";
+import { VisitSummary } from "../../components/booking/visit-summary";
 import { CheckboxField } from "../../components/field";
 import { servicesContext } from "../../session/context";
-import { formatDate } from "../../shell/format";
 import { pageTitle } from "../../shell/meta";
 import type { Basket } from "../../../generated/schemas";
-
-const PAYMENT_TEXT = {
-  card: "Card",
-  invoice: "Invoice",
-  none: "Nothing to pay",
-} as const;
 
 const checkoutSchema = z.object({
   basketId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/),
@@ -56,7 +48,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   // Not held: the gateway's messages say which chosen places have gone since.
   const soldOut = held ? [] : basket.messages.filter((m) => m.code === "slot_sold_out").map((m) => m.message);
   return {
-    booking: { ...bookingView(scope), basket },
+    booking: bookingView(scope, quote.data),
     quote: quote.data,
     terms: { version, title, summary: summary ?? null },
     held,
@@ -171,115 +163,37 @@ export function shouldRevalidate() {
 export default function ReviewStep({ loaderData, actionData }: Route.ComponentProps) {
   const { booking, quote, terms, held, holdLapsed, holdProblem, offerLongerHolds } = loaderData;
   const basket = booking.basket!;
+  const view = booking.view!;
   const errors: Record<string, string | undefined> = actionData?.errors ?? {};
   const key = actionData?.idempotencyKey ?? loaderData.idempotencyKey;
   const navigation = useNavigation();
   const submitting = navigation.state !== "idle" && navigation.formData?.get("intent") === "checkout" && navigation.formMethod === "POST";
   const holding = navigation.state !== "idle" && navigation.formData?.get("intent") === "hold";
   const soldOut = Boolean(holdProblem) || Boolean(actionData?.soldOut);
-  const info = basket.information;
-  const method = basket.payment?.method ?? "none";
-  const paysByCardNow = method === "card" && !basket.payment?.payLater && quote.total.amount > 0;
+  const total = view.price?.total.amount ?? quote.total.amount;
+  const paysByCardNow = basket.payment?.method === "card" && !basket.payment.payLater && total > 0;
   // The gateway's advice, once each; what the page already says another way is left out.
   const messages = [...basket.messages, ...quote.messages].filter(
     (m, i, all) => all.findIndex((o) => o.message === m.message) === i && !SAID_ELSEWHERE.has(m.code),
   );
   return (
-    <BookingStep booking={booking} step="review" title="Check and book your visit" quote={quote}>
-      {soldOut ? (
-        <div className="warning" role="alert">
-          <p>
-            <strong>{holdProblem ?? errors.form}</strong>
-          </p>
-          <p>
-            Your other choices are saved. <Link to={STEP_PATHS.schedule}>Choose another time on your day plan</Link>, or{" "}
-            <Link to={STEP_PATHS.date}>choose another date</Link>.
-          </p>
-        </div>
-      ) : (
-        <FormErrors errors={errors} fieldIds={{ acceptTerms: "acceptTerms", hold: "hold-timer" }} />
-      )}
-      {actionData && "heldAgain" in actionData && actionData.heldAgain ? (
-        <p className="notice" role="status">
-          The time we held your places for ran out, so we have held them again.
-        </p>
-      ) : null}
-      {!held && !soldOut ? (
-        <Form method="post" className="notice" aria-labelledby="not-held">
-          <p id="not-held">
-            {holdLapsed ? "The time we held your places for ran out, and they have been released." : "Your places are not held yet."} Hold
-            them while you check your booking.
-          </p>
-          <input type="hidden" name="intent" value="hold" />
-          <button type="submit" disabled={holding}>
-            {holding ? "Holding…" : "Hold my places"}
-          </button>
-        </Form>
-      ) : null}
-      {actionData && "extended" in actionData && actionData.extended ? (
-        <p className="notice" role="status">
-          We have extended the time we hold your places.
-        </p>
-      ) : null}
-      {held && basket.hold ? <HoldTimer hold={basket.hold} offerLongerHolds={offerLongerHolds} /> : null}
-      {errors.hold ? <p className="field-error">{errors.hold}</p> : null}
+    <BookingStep booking={booking} step="review" title="Check and book your visit">
+      <ReviewHold
+        flow={booking.flow}
+        held={held}
+        hold={basket.hold}
+        holdLapsed={holdLapsed}
+        soldOut={soldOut ? (holdProblem ?? errors.form ?? null) : null}
+        errors={errors}
+        heldAgain={Boolean(actionData && "heldAgain" in actionData && actionData.heldAgain)}
+        extended={Boolean(actionData && "extended" in actionData && actionData.extended)}
+        holding={holding}
+        offerLongerHolds={offerLongerHolds}
+      />
 
-      <section aria-labelledby="visit-heading">
-        <h2 id="visit-heading">Your visit</h2>
-        <dl>
-          <dt>Organisation</dt>
-          <dd>{basket.organisation.name}</dd>
-          <dt>Museum</dt>
-          <dd>{basket.venue?.name}</dd>
-          <dt>Date</dt>
-          <dd>{basket.visitDate ? formatDate(basket.visitDate) : ""}</dd>
-          {info ? (
-            <>
-              <dt>Arriving</dt>
-              <dd>{info.arrivalTime}</dd>
-              <dt>Pupils</dt>
-              <dd>
-                {info.participants.filter((p) => p.count > 0).map((p) => `${p.count} ${AGE_BAND_LABELS[p.ageBand].toLowerCase()}`).join(", ") || "None"}
-              </dd>
-              <dt>Adults</dt>
-              <dd>
-                {info.adults} supervising{info.oneToOneCarers > 0 ? `, ${info.oneToOneCarers} one-to-one ${info.oneToOneCarers === 1 ? "carer" : "carers"}` : ""}
-              </dd>
-              <dt>Access needs</dt>
-              <dd>{accessSummary(info.accessNeeds)}</dd>
-              <dt>Lunch space</dt>
-              <dd>{info.lunchSpace ? "Yes" : "No"}</dd>
-              {info.notes ? (
-                <>
-                  <dt>Notes</dt>
-                  <dd>{info.notes}</dd>
-                </>
-              ) : null}
-            </>
-          ) : null}
-          <dt>Payment</dt>
-          <dd>
-            {PAYMENT_TEXT[method]}
-            {basket.payment?.payLater ? " (pay later)" : ""}
-            {basket.payment?.purchaseOrderNumber ? `, purchase order ${basket.payment.purchaseOrderNumber}` : ""}
-          </dd>
-        </dl>
-        <p>
-          <Link to={STEP_PATHS.information}>Change your group details</Link>
-          {" · "}
-          <Link to={STEP_PATHS.schedule}>Change your day</Link>
-          {basket.completedSteps.includes("payment") && quote.total.amount > 0 ? (
-            <>
-              {" · "}
-              <Link to={STEP_PATHS.payment}>Change how you pay</Link>
-            </>
-          ) : null}
-        </p>
-      </section>
-
-      {basket.schedule.length > 0 || info ? <DayTimeline arrival={info?.arrivalTime} entries={basket.schedule} /> : null}
-
-      <PriceTable lines={quote.lines} total={quote.total} />
+      <VisitSummary view={view} links={changeLinks(booking.flow, { paymentSkipped: booking.paymentSkipped })} />
+      {view.day.length > 0 || view.arrival ? <DayTimeline arrival={view.arrival ?? undefined} entries={view.day} /> : null}
+      {view.price ? <PriceTable lines={view.price.lines} total={view.price.total} /> : null}
       {messages.map((m) => (
         <p key={m.code + m.message} className={m.severity === "error" ? "warning" : "notice"}>
           {m.message}
@@ -290,7 +204,7 @@ export default function ReviewStep({ loaderData, actionData }: Route.ComponentPr
         <input type="hidden" name="basketId" value={basket.id} />
         <input type="hidden" name={IDEMPOTENCY_FIELD} value={key} />
         <input type="hidden" name="termsVersion" value={terms.version} />
-        <input type="hidden" name="expectedTotal" value={quote.total.amount} />
+        <input type="hidden" name="expectedTotal" value={total} />
         <input type="hidden" name="intent" value="checkout" />
         <h2>{terms.title}</h2>
         {terms.summary ? <p className="terms-summary">{terms.summary}</p> : null}
@@ -313,17 +227,6 @@ export default function ReviewStep({ loaderData, actionData }: Route.ComponentPr
       </Form>
     </BookingStep>
   );
-}
-
-function accessSummary(needs: NonNullable<Basket["information"]>["accessNeeds"]): string {
-  const named = [
-    needs.mobility ? "mobility" : null,
-    needs.sensory ? "sensory" : null,
-    needs.communication ? "communication" : null,
-    needs.quietSpace ? "a quiet space" : null,
-  ].filter(Boolean);
-  const text = named.length > 0 ? `Help with ${named.join(", ")}` : "None given";
-  return needs.details ? `${text}. ${needs.details}` : text;
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Check and book your visit");

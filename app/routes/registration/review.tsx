@@ -12,7 +12,7 @@ import { pageTitle } from "../../shell/meta";
 import { organisationKind } from "../../organisations/organisation-options";
 import { validParams } from "../../forms/params";
 import { clearDraft, draftFor, readDraft, type RegistrationDraft } from "../../registration/draft.server";
-import { registrationPath } from "../../registration/steps";
+import { registrationChangeLinks, registrationPath } from "../../registration/steps";
 import { useClearRegistrationTyping } from "../../registration/use-typing";
 import { rateLimit } from "../../security/limits.server";
 import { retryAfterHeaders } from "../../security/retry-after";
@@ -150,8 +150,6 @@ export default function RegistrationReview({ loaderData, actionData }: Route.Com
   const errors: Record<string, string | undefined> = actionData?.errors ?? {};
   const submitting = useNavigation().state === "submitting";
   const clearTyping = useClearRegistrationTyping();
-  const organisationLink =
-    organisation.mode === "join" ? registrationPath(group, "organisation") : registrationPath(group, "organisation/edit");
   return (
     <div className="page narrow">
       <p>
@@ -182,7 +180,7 @@ export default function RegistrationReview({ loaderData, actionData }: Route.Com
         groupName={groupName}
         organisation={organisation}
         user={user}
-        changeLinks={{ groupType: "/registration", organisation: organisationLink, user: registrationPath(group, "user/edit") }}
+        changeLinks={registrationChangeLinks(group, organisation.mode)}
       />
       <section aria-labelledby="terms-heading" className="card">
         <h2 id="terms-heading">{terms.title}</h2>
