@@ -93,13 +93,16 @@ export async function createHarness() {
   const window = new Window({ url: HARNESS_ORIGIN });
 
   function keepCookies(response: Response) {
-    for (const line of response.headers.getSetCookie()) {
-      const [pair = ""] = line.split(";");
-      const eq = pair.indexOf("=");
-      const name = pair.slice(0, eq).trim();
-      if (/max-age=0|expires=Thu, 01 Jan 1970/i.test(line)) cookies.delete(name);
-      else cookies.set(name, pair.slice(eq + 1).trim());
-    }
+    for (const line of response.headers.getSetCookie()) keepCookie(line);
+  }
+
+  /** One Set-Cookie line into the jar (every path and attribute ignored: the tests stay on one site). */
+  function keepCookie(line: string) {
+    const [pair = ""] = line.split(";");
+    const eq = pair.indexOf("=");
+    const name = pair.slice(0, eq).trim();
+    if (/max-age=0|expires=Thu, 01 Jan 1970/i.test(line)) cookies.delete(name);
+    else cookies.set(name, pair.slice(eq + 1).trim());
   }
 
   function render(context: StaticHandlerContext): Document {
@@ -176,6 +179,8 @@ export async function createHarness() {
     },
     /** Follows a redirect (at most 5), as the browser does. */
     follow: (page: Page | Promise<Page>) => follow(page),
+    /** Keeps a cookie a response of the site would set (a Set-Cookie header's value). */
+    setCookie: keepCookie,
     close: () => window.close(),
   };
 }
