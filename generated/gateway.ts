@@ -1780,6 +1780,7 @@ export interface components {
              *     Present while `request-cancellation` is allowed.
              */
             cancellationPolicy?: string;
+            /** @description A group visit's details (group name, lead contact, arrival, coach), as its basket held them at checkout. */
             groupDetails?: components["schemas"]["GroupDetails"];
             outreach?: components["schemas"]["OutreachSelection"];
         };

@@ -5,7 +5,7 @@ import { EMBEDDED_CMS_URL, EMBEDDED_GATEWAY_URL } from "../../app/runtime/config
 import { startEmbeddedBackend } from "../../mocks/server";
 import type { Basket, GroupType, Quote } from "../../generated/schemas";
 import {
-  ChooseActivities, ChooseDate, ChoosePayment, ChooseTickets, FlipLunch, FollowChangeLink, Go, openBasket, PlanDay, SaveGroupDetails,
+  ChooseActivities, ChooseDate, ChoosePayment, ChooseTickets, Go, openBasket, PlanDay, SaveGroupDetails,
   SaveInformation, count, tally, type Command, type Model, type Real, type Step,
 } from "../support/booking-commands";
 import { basketArrival, expectedOfBasket, expectedOfOrder, priceOf, shownBooking, termsOf, text, type ShownBooking } from "../support/booking-pages";
@@ -83,6 +83,49 @@ function observer(r: Omit<Real, "observe">) {
   };
 }
 
+/**
+ * Lunch space reconsidered: from the review's "Change your group details" when the review
+ * is open (else the information step itself), the saved answer turned round, nothing else
+ * changed, and saved — yes → no → yes as runs go on.
+ */
+class FlipLunch implements Command {
+  check = (m: Readonly<Model>) => m.flow === "standard" && m.done.includes("information");
+  async run(m: Model, r: Real) {
+    const saved = openBasket(r)?.information;
+    if (!saved) return;
+    const review = await r.h.open(STEP_PATHS.review);
+    const link = [...(review.document?.querySelectorAll("a") ?? [])].find((a) => text(a) === "Change your group details");
+    const page = await r.h.open(link?.getAttribute("href") ?? STEP_PATHS.information);
+    const lunch = !saved.lunchSpace;
+    const done = await r.h.submit(page, "Save and continue", { lunchSpace: lunch ? "yes" : "no" });
+    if (done.location) expect(openBasket(r)!.information?.lunchSpace).toBe(lunch);
+    count("FlipLunch", Boolean(done.location));
+    await r.observe(m);
+  }
+  toString = () => "FlipLunch";
+}
+
+/** From the review, one of its change links: it must open that step of the user's own flow. */
+class FollowChangeLink implements Command {
+  constructor(readonly link: number) {}
+  check = (m: Readonly<Model>) => m.next === "review";
+  async run(m: Model, r: Real) {
+    count("FollowChangeLink", await this.act(r));
+    await r.observe(m);
+  }
+  async act(r: Real): Promise<boolean> {
+    const review = await r.h.open(STEP_PATHS.review);
+    const links = [...review.document!.querySelectorAll('ul[aria-label="Change your booking"] a')];
+    const link = links[this.link % Math.max(1, links.length)];
+    if (!link) throw new Error("The review shows no change links");
+    const href = link.getAttribute("href")!;
+    const step = await r.h.get(href);
+    expect({ link: text(link), status: step.status, redirectedTo: step.location }).toEqual({ link: text(link), status: 200, redirectedTo: null });
+    return true;
+  }
+  toString = () => `FollowChangeLink(${this.link})`;
+}
+
 /** Confirm at review (paying on the hosted page if asked): the order is what the review said. */
 class Checkout implements Command {
   check = (m: Readonly<Model>) => m.next === "review";
@@ -117,6 +160,7 @@ class Checkout implements Command {
     const summary = termsOf(orderPage.querySelector("dl.card"));
     expect(summary["Visit"]).toContain(`arriving ${arrival}`);
     expect(summary["Participants"]).toBe(String(basket.participants));
+    if (m.flow === "group") expect(summary["Group"]).toBe(said.visit!["Group"]);
     const dayHeading = [...orderPage.querySelectorAll("h2")].find((h) => text(h) === "Your day");
     const orderDay = [...(dayHeading?.nextElementSibling?.querySelectorAll("li") ?? [])].map((li) => text(li).replace(/ \(\d+ (person|people)\)$/, ""));
     expect(orderDay).toEqual(said.day!.slice(0, -1));

@@ -85,6 +85,7 @@ export function expectedOfBasket(basket: Basket, quote: Quote | null) {
     venue: basket.venue?.name ?? null,
     arrival: basketArrival(basket),
     people: basket.participants,
+    group: basket.groupDetails?.groupName ?? null,
     day: basket.schedule.map(entryText),
     price: quote ? { rows: priceRows(quote.lines), total: formatMoney(quote.total) } : null,
   };
@@ -96,6 +97,7 @@ export function expectedOfOrder(order: Order) {
     venue: order.venue.name,
     arrival: order.arrivalTime,
     people: order.participants,
+    group: order.groupDetails?.groupName ?? null,
     day: (order.schedule ?? []).map(entryText),
     price: { rows: priceRows(order.lines), total: formatMoney(order.total) },
   };
