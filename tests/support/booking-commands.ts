@@ -3,11 +3,10 @@ import { expect } from "vitest";
 import { STEP_PATHS, type Flow, type FlowStep } from "../../app/booking/steps";
 import type { Backend } from "../../mocks/backend";
 import type { Activity, Basket } from "../../generated/schemas";
-import { text } from "./booking-pages";
 import { loaderData, type Harness, type Page } from "./route-harness";
 
 // The steps of the booking flows as commands of a fast-check model run
-// (tests/unit/one-view-of-a-booking.test.tsx): each opens its step's page as a user does,
+// (tests/flows/one-view-of-a-booking.test.tsx): each opens its step's page as a user does,
 // changes some of the answers the page shows and submits the form. What the user last saved
 // is the model; the gateway's basket is what the commands check it against.
 
@@ -152,28 +151,6 @@ export class SaveInformation extends Step {
       : `SaveInformation(${this.pupils} aged 5–11, ${this.older} aged 11–16, +${this.extraAdults} adults, ${this.carers} carers, lunch ${this.lunch ? "yes" : "no"}, arrival ${ARRIVALS[this.arrival % ARRIVALS.length]})`;
 }
 
-/**
- * Lunch space reconsidered: from the review's "Change your group details" when the review
- * is open (else the information step itself), the saved answer turned round, nothing else
- * changed, and saved — yes → no → yes as runs go on.
- */
-export class FlipLunch implements Command {
-  check = (m: Readonly<Model>) => m.flow === "standard" && m.done.includes("information");
-  async run(m: Model, r: Real) {
-    const saved = openBasket(r)?.information;
-    if (!saved) return;
-    const review = await r.h.open(STEP_PATHS.review);
-    const link = [...(review.document?.querySelectorAll("a") ?? [])].find((a) => text(a) === "Change your group details");
-    const page = await r.h.open(link?.getAttribute("href") ?? STEP_PATHS.information);
-    const lunch = !saved.lunchSpace;
-    const done = await r.h.submit(page, "Save and continue", { lunchSpace: lunch ? "yes" : "no" });
-    if (done.location) expect(openBasket(r)!.information?.lunchSpace).toBe(lunch);
-    count("FlipLunch", Boolean(done.location));
-    await r.observe(m);
-  }
-  toString = () => "FlipLunch";
-}
-
 /** "Plan your day": some activities at some times (or none), lunch space when it is offered. */
 export class PlanDay extends Step {
   constructor(readonly picks: readonly { activity: number; slot: number }[], readonly lunch: boolean, readonly lunchSlot: number) {
@@ -285,25 +262,4 @@ export class ChoosePayment extends Step {
     return Boolean((await r.h.submit(page, "Save and continue", choice ? { choice } : {})).location);
   }
   toString = () => `ChoosePayment(${this.choice})`;
-}
-
-/** From the review, one of its change links: it must open that step of the user's own flow. */
-export class FollowChangeLink implements Command {
-  constructor(readonly link: number) {}
-  check = (m: Readonly<Model>) => m.next === "review";
-  async run(m: Model, r: Real) {
-    count("FollowChangeLink", await this.act(r));
-    await r.observe(m);
-  }
-  async act(r: Real): Promise<boolean> {
-    const review = await r.h.open(STEP_PATHS.review);
-    const links = [...review.document!.querySelectorAll('ul[aria-label="Change your booking"] a')];
-    const link = pick(links, this.link);
-    if (!link) throw new Error("The review shows no change links");
-    const href = link.getAttribute("href")!;
-    const step = await r.h.get(href);
-    expect({ link: text(link), status: step.status, redirectedTo: step.location }).toEqual({ link: text(link), status: 200, redirectedTo: null });
-    return true;
-  }
-  toString = () => `FollowChangeLink(${this.link})`;
 }
