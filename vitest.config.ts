@@ -20,6 +20,20 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          name: "flows",
+          // Whole journeys at loader and action level: the route modules from source, answered
+          // as React Router's server answers them (tests/support/route-harness.tsx), against the
+          // embedded default's backend in the test's process, the pages rendered and read.
+          include: ["tests/flows/**/*.test.{ts,tsx}"],
+          environment: "node",
+          env: { PUBLIC_CACHE_TTL_SECONDS: "0" },
+          testTimeout: 600_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: "contract",
           include: ["tests/contract/**/*.test.ts"],
           // Pact mock servers and the verifier share ports and pact files: run files one at a time.

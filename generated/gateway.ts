@@ -492,6 +492,12 @@ export interface paths {
          * @description Supervision ratios are checked here: a shortfall of adults is a 422 with an
          *     `errors` entry for `adults` saying what is missing; the saved basket's `messages`
          *     carry the same advice while the user edits.
+         *
+         *     Lunch space belongs to this answer: `lunchSpace: false` removes any lunch-space
+         *     entry from the basket's `schedule` (and so from its quote and the order), so the
+         *     basket never books a lunch slot the group said it does not need. Answering `true`
+         *     again leaves the schedule step to be done (`nextStep: schedule`) until a lunch-space
+         *     slot is chosen there.
          */
         put: operations["updateBasketInformation"];
         post?: never;
@@ -513,7 +519,9 @@ export interface paths {
         get?: never;
         /**
          * Step: the day's workshops, shows and lunch space in slots (visit)
-         * @description Overlapping entries and slots without enough remaining capacity are 422 with per-entry `errors` (e.g. `items.1.slotId`).
+         * @description Overlapping entries and slots without enough remaining capacity are 422 with per-entry
+         *     `errors` (e.g. `items.1.slotId`). A lunch-space entry is required when the basket's
+         *     information asks for lunch space, and refused (on its `items.N.activityId`) when it does not.
          */
         put: operations["updateBasketSchedule"];
         post?: never;
@@ -1534,7 +1542,7 @@ export interface components {
             /** @description Carers for a pupil with additional needs; counted apart from the ratios and free. */
             oneToOneCarers: number;
             accessNeeds: components["schemas"]["AccessNeeds"];
-            /** @description Whether the group wants lunch space (its slot is chosen in the schedule). */
+            /** @description Whether the group wants lunch space (its slot is chosen in the schedule; saving false removes a lunch slot already chosen). */
             lunchSpace: boolean;
             arrivalTime: components["schemas"]["TimeOfDay"];
             notes?: string;
@@ -1855,6 +1863,7 @@ export interface components {
              *     Present while `request-cancellation` is allowed.
              */
             cancellationPolicy?: string;
+            /** @description A group visit's details (group name, lead contact, arrival, coach), as its basket held them at checkout. */
             groupDetails?: components["schemas"]["GroupDetails"];
             outreach?: components["schemas"]["OutreachSelection"];
         };

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The whole test suite, as README and CI run it: contracts current, types, unit, contract
+# The whole test suite, as README and CI run it: contracts current, types, unit, flows, contract
 # (Pact consumer, OpenAPI check, provider verification), faults (fault injection, fuzzing,
 # idempotency; they build the app themselves), the Dockerfile's runtime image assembled and
 # run without Docker, e2e on the production build, that e2e ran axe on every page route, and
@@ -28,8 +28,8 @@ tsc
 step "Redis for the rate-limit store's tests"
 bash scripts/ensure-redis.sh >/dev/null
 
-step "Unit, contract and fault tests (fault injection, fuzzing, idempotency, the rate-limit store)"
-vitest run --project unit --project contract --project faults
+step "Unit, flow, contract and fault tests (journeys at loader and action level; fault injection, fuzzing, idempotency, the rate-limit store)"
+vitest run --project unit --project flows --project contract --project faults
 
 step "pacts/ is current with the consumer tests (they rewrote it just now)"
 node scripts/pact-check.ts

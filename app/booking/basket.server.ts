@@ -3,10 +3,11 @@ import { createBasket, listBaskets } from "../api/booking.server";
 import type { GatewayClient } from "../api/client.server";
 import { gatewayFailure, type ApiFailure, type ApiResult } from "../api/result.server";
 import { readFlow } from "../session/flow-access";
+import { describeBasket } from "./booking-view";
 import { bookingContext, type BookingScope } from "./context";
 import { discardIfAny } from "./gateway-basket.server";
 import { paymentSkipped, stepPath } from "./steps";
-import type { Basket } from "../../generated/schemas";
+import type { Basket, Quote } from "../../generated/schemas";
 
 // The draft is the gateway basket: found again with listBaskets (newest first), so no
 // basket id lives in cookies and a booking resumes on any device.
@@ -46,12 +47,16 @@ export function discardOpenBasket(gateway: GatewayClient, scope: BookingScope): 
   return discardIfAny(gateway, scope.basket);
 }
 
-/** What every step page shows around its form: breadcrumb and booking card. */
-export function bookingView(scope: BookingScope) {
+/**
+ * What every step page shows around its form: the breadcrumb, and the booking card from the
+ * one view of the basket (app/booking/booking-view.ts), priced when the page has the quote.
+ */
+export function bookingView(scope: BookingScope, quote?: Quote | null) {
   const basket = scope.basket;
   return {
     flow: scope.flow,
     basket,
     paymentSkipped: paymentSkipped(basket),
+    view: basket ? describeBasket(basket, quote) : null,
   };
 }

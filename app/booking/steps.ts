@@ -130,6 +130,43 @@ export function stepDone(step: FlowStep, basket: BasketProgress | null): boolean
   return Boolean(basket?.completedSteps.includes(step));
 }
 
+/** The steps a user can go back to from review and change (every step before it). */
+export type ChangeableStep = Exclude<FlowStep, "review" | "confirmation">;
+
+/** What going back to each step changes, as the review's change links say it. */
+export const CHANGE_LABELS: Record<ChangeableStep, string> = {
+  date: "Change the museum or date",
+  information: "Change your group details",
+  schedule: "Change your day",
+  "group-activities": "Change your activities",
+  "group-capacities": "Change your times and tickets",
+  "group-details": "Change your group details",
+  payment: "Change how you pay",
+};
+
+export interface ChangeLink {
+  step: ChangeableStep;
+  href: string;
+  label: string;
+}
+
+/**
+ * The review's change links: one for each step of this flow before review, read from the
+ * flow's own steps (FLOW_STEPS) and paths, never written by hand, so a link can only lead
+ * to a step of the user's own flow. Payment is left out when the booking needs none.
+ */
+export function changeLinks(flow: Flow, options: { paymentSkipped?: boolean } = {}): ChangeLink[] {
+  return visibleSteps(flow, options)
+    .filter((step): step is ChangeableStep => step !== "review" && step !== "confirmation")
+    .map((step) => ({ step, href: STEP_PATHS[step], label: CHANGE_LABELS[step] }));
+}
+
+/** Where each flow's times are chosen: where a time that has sold out is changed. */
+export const TIMES_STEP = {
+  standard: { step: "schedule", label: "Choose another time on your day plan" },
+  group: { step: "group-capacities", label: "Choose another time for your tickets" },
+} as const satisfies Record<Flow, { step: ChangeableStep; label: string }>;
+
 /** The confirmation page of an order. */
 export function confirmationPath(orderId: string): string {
   return `${STEP_PATHS.confirmation}?${new URLSearchParams({ orderId })}`;

@@ -70,6 +70,37 @@ export const OUTREACH_TITLES: Record<OutreachStep, string> = {
   confirmation: "Outreach request sent",
 };
 
+/** The steps the summary shows, each in a section of its own with a link back to change it. */
+export type SummarisedStep = Exclude<OutreachStep, "eligibility" | "summary" | "payment" | "confirmation">;
+
+/** What going back to each step changes, as the summary's change links say it. */
+export const OUTREACH_CHANGE_LABELS: Record<SummarisedStep, string> = {
+  activities: "Change sessions",
+  advisories: "Change what you confirmed",
+  questions: "Change your answers",
+  schedule: "Change date and times",
+  terms: "Change terms",
+};
+
+export interface OutreachChangeLink {
+  step: SummarisedStep;
+  href: string;
+  label: string;
+}
+
+/**
+ * The summary's sections and change links, in the flow's order: every step between
+ * eligibility and the summary, read from this table (OUTREACH_STEPS, OUTREACH_PATHS), never
+ * written by hand.
+ */
+export function summaryChangeLinks(): OutreachChangeLink[] {
+  return OUTREACH_STEPS.filter((step): step is SummarisedStep => Object.hasOwn(OUTREACH_CHANGE_LABELS, step)).map((step) => ({
+    step,
+    href: OUTREACH_PATHS[step],
+    label: OUTREACH_CHANGE_LABELS[step],
+  }));
+}
+
 /** The gateway's basket steps of an outreach basket, and the page each is done on. */
 const GATEWAY_STEPS: Record<string, OutreachStep> = {
   "outreach-eligibility": "eligibility",

@@ -20,6 +20,19 @@ export function registrationPath(group: GroupType, step: RegistrationStep): stri
   return `/registration/${group}/${step}`;
 }
 
+/** The start of registration, where the group type is chosen (not a step of a group's table). */
+export const REGISTRATION_START = "/registration";
+
+/** Where the review's parts are changed: the part saved by each step, read from this table. */
+export function registrationChangeLinks(group: GroupType, organisationMode: "join" | "create"): { groupType: string; organisation: string; user: string } {
+  return {
+    groupType: REGISTRATION_START,
+    // A found organisation is changed by finding another; one entered by hand, by editing it.
+    organisation: registrationPath(group, organisationMode === "join" ? "organisation" : "organisation/edit"),
+    user: registrationPath(group, "user/edit"),
+  };
+}
+
 /** The step a path under /registration/{group}/ names, or null (e.g. /registration itself). */
 export function stepOf(pathname: string): { group: string; step: RegistrationStep } | null {
   const match = /^\/registration\/([^/]+)\/(.+?)\/?$/.exec(pathname);

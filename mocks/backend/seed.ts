@@ -66,6 +66,10 @@ export const BOOKING_E2E_USERS: readonly [id: string, email: string, firstName: 
   ["usr-3103", "keyboard.organisation@example.org", "Zara", "Lindqvist", "tour-operator", "org-3004"],
   ["usr-3104", "keyboard.leave@example.org", "Alun", "Mercer", "tour-operator", "org-3005"],
   ["usr-4103", "keyboard.numbers@example.org", "Bryony", "Castell", "other-group", "org-4002"],
+  // One view of a booking (tests/e2e/booking-truth.spec.ts): lunch space answered No from the
+  // review, and a tour operator's arrival and change links on the review, each at their own.
+  ["usr-1119", "truth.lunch@example.org", "Cara", "Dunning", "education", "org-1019"],
+  ["usr-3105", "truth.operator@example.org", "Dev", "Okafor", "tour-operator", "org-3006"],
 ];
 
 /** Every other seeded login shares the demo password: they exist for demos and e2e. */

@@ -79,7 +79,9 @@ test("a school books by invoice with a purchase order number", async ({ page, ax
   await expect(price).toContainText("Supervising adults within the ratios (free)");
   await expect(price).toContainText("Planetarium show");
   await expect(price.locator("tfoot")).toContainText("£87.50");
-  await expect(page.getByText("Invoice, purchase order PO-2027-118")).toBeVisible();
+  // The review and the card beside it say the same (one view of the booking).
+  await expect(page.getByRole("region", { name: "Your visit" }).getByText("Invoice, purchase order PO-2027-118")).toBeVisible();
+  await expect(page.getByRole("complementary", { name: "Your booking" }).getByText("Invoice, purchase order PO-2027-118")).toBeVisible();
   await axe();
   await expectNoSidewaysScroll(page);
 

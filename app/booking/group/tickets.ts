@@ -1,20 +1,13 @@
 import { z } from "zod";
 import { builtOnFirstUse } from "../../shell/built-on-first-use";
+import { TICKET_TYPES, TICKET_TYPE_LABELS, type TicketTypeName } from "./ticket-types";
 
 // The group capacities form: per chosen activity, one or more rows of "time slot +
 // tickets per type". Pure (no I/O), shared by the route's action, its page and tests.
 // Field names: `<activityIndex>.<row>.slot` and `<activityIndex>.<row>.<ticketType>`,
 // plus `<activityIndex>.rows` (how many rows the activity shows).
 
-export const TICKET_TYPES = ["adult", "child", "concession", "carer"] as const;
-export type TicketTypeName = (typeof TICKET_TYPES)[number];
-
-export const TICKET_TYPE_LABELS: Record<TicketTypeName, string> = {
-  adult: "Adult",
-  child: "Child",
-  concession: "Concession",
-  carer: "Free carer",
-};
+export { TICKET_TYPES, TICKET_TYPE_LABELS, type TicketTypeName };
 
 /** Up to this many rows (time slots) per activity. */
 export const MAX_ROWS = 6;

@@ -1,63 +1,56 @@
 import { Form } from "react-router";
+import type { BookingView } from "../../booking/booking-view";
 import { STEP_PATHS } from "../../booking/steps";
 import { formatDate, formatMoney } from "../../shell/format";
 import "./booking.css";
-import type { Basket, Quote } from "../../../generated/schemas";
-
-const PAYMENT_LABELS = { card: "Card", invoice: "Invoice", none: "Nothing to pay" } as const;
-const TICKET_LABELS = { adult: "adult", child: "child", concession: "concession", carer: "free carer" } as const;
 
 export interface BookingCardProps {
-  basket: Basket | null;
-  /** The gateway's quote, when the basket can be priced. */
-  quote?: Quote | null;
+  /** The booking so far (app/booking/booking-view.ts), or null before there is one. */
+  view: BookingView | null;
   /** Offer "Start a new booking" (discards the draft). */
   allowDiscard?: boolean;
 }
 
-/** The booking so far, beside every step: what is saved at the gateway, nothing computed here. */
-export function BookingCard({ basket, quote, allowDiscard = true }: BookingCardProps) {
-  const info = basket?.information;
-  const arrival = info?.arrivalTime ?? basket?.groupDetails?.arrivalTime;
-  const tickets = summariseTickets(basket?.tickets ?? []);
+/** The booking so far, beside every step: the one view of the gateway's basket, nothing computed here. */
+export function BookingCard({ view, allowDiscard = true }: BookingCardProps) {
   return (
     <aside className="booking-card" aria-labelledby="booking-card-heading">
       <h2 id="booking-card-heading">Your booking</h2>
-      {!basket || !basket.venue ? (
+      {!view || !view.venue ? (
         <p>Nothing chosen yet. Start by choosing a museum and a date.</p>
       ) : (
         <dl>
           <dt>Organisation</dt>
-          <dd>{basket.organisation.name}</dd>
+          <dd>{view.organisation}</dd>
           <dt>Museum</dt>
-          <dd>{basket.venue.name}</dd>
-          {basket.visitDate ? (
+          <dd>{view.venue}</dd>
+          {view.visitDate ? (
             <>
               <dt>Date</dt>
-              <dd>{formatDate(basket.visitDate)}</dd>
+              <dd>{formatDate(view.visitDate)}</dd>
             </>
           ) : null}
-          {basket.participants > 0 ? (
+          {view.people > 0 ? (
             <>
               <dt>People</dt>
               <dd>
-                {basket.participants}
-                {info ? ` (${info.adults} ${info.adults === 1 ? "adult" : "adults"}${info.oneToOneCarers > 0 ? `, ${info.oneToOneCarers} one-to-one ${info.oneToOneCarers === 1 ? "carer" : "carers"}` : ""})` : ""}
+                {view.people}
+                {view.adults ? ` (${view.adults})` : ""}
               </dd>
             </>
           ) : null}
-          {arrival ? (
+          {view.arrival ? (
             <>
               <dt>Arriving</dt>
-              <dd>{arrival}</dd>
+              <dd>{view.arrival}</dd>
             </>
           ) : null}
-          {basket.schedule.length > 0 ? (
+          {view.day.length > 0 ? (
             <>
               <dt>Activities</dt>
               <dd>
                 <ul>
-                  {basket.schedule.map((entry) => (
+                  {view.day.map((entry) => (
                     <li key={`${entry.activityId}-${entry.slotId}`}>
                       {entry.start}–{entry.end} {entry.name}
                     </li>
@@ -66,37 +59,33 @@ export function BookingCard({ basket, quote, allowDiscard = true }: BookingCardP
               </dd>
             </>
           ) : null}
-          {tickets ? (
+          {view.tickets ? (
             <>
               <dt>Tickets</dt>
-              <dd>{tickets}</dd>
+              <dd>{view.tickets}</dd>
             </>
           ) : null}
-          {basket.groupDetails ? (
+          {view.group ? (
             <>
               <dt>Group</dt>
-              <dd>{basket.groupDetails.groupName}</dd>
+              <dd>{view.group.name}</dd>
             </>
           ) : null}
-          {basket.payment ? (
+          {view.payment ? (
             <>
               <dt>Payment</dt>
-              <dd>
-                {PAYMENT_LABELS[basket.payment.method]}
-                {basket.payment.purchaseOrderNumber ? ` (purchase order ${basket.payment.purchaseOrderNumber})` : ""}
-                {basket.payment.payLater ? " (pay later)" : ""}
-              </dd>
+              <dd>{view.payment}</dd>
             </>
           ) : null}
-          {quote ? (
+          {view.price ? (
             <>
               <dt>Total</dt>
-              <dd>{formatMoney(quote.total)}</dd>
+              <dd>{formatMoney(view.price.total)}</dd>
             </>
           ) : null}
         </dl>
       )}
-      {allowDiscard && basket ? (
+      {allowDiscard && view ? (
         <Form method="post" action={STEP_PATHS.date}>
           <input type="hidden" name="intent" value="discard" />
           <button type="submit" className="link-button">
@@ -106,11 +95,4 @@ export function BookingCard({ basket, quote, allowDiscard = true }: BookingCardP
       ) : null}
     </aside>
   );
-}
-
-function summariseTickets(tickets: Basket["tickets"]): string | null {
-  const totals = new Map<string, number>();
-  for (const t of tickets) totals.set(t.ticketType, (totals.get(t.ticketType) ?? 0) + t.quantity);
-  const parts = [...totals].filter(([, n]) => n > 0).map(([type, n]) => `${n} ${TICKET_LABELS[type as keyof typeof TICKET_LABELS] ?? type}`);
-  return parts.length > 0 ? parts.join(", ") : null;
 }

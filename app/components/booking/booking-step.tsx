@@ -1,27 +1,29 @@
 import type { ReactNode } from "react";
+import type { BookingView } from "../../booking/booking-view";
 import type { Flow, FlowStep } from "../../booking/steps";
 import { BookingBreadcrumb } from "./booking-breadcrumb";
 import { BookingCard } from "./booking-card";
 import "./booking.css";
-import type { Basket, Quote } from "../../../generated/schemas";
+import type { Basket } from "../../../generated/schemas";
 
 /** What step loaders return (see bookingView in app/booking/basket.server.ts). */
 export interface BookingViewData {
   flow: Flow;
   basket: Basket | null;
   paymentSkipped: boolean;
+  /** The basket as every page shows it (null before there is one). */
+  view: BookingView | null;
 }
 
 export interface BookingStepProps {
   booking: BookingViewData;
   step: FlowStep;
   title: string;
-  quote?: Quote | null;
   children: ReactNode;
 }
 
 /** A booking step page: breadcrumb, heading, the step's content and the booking card beside it. */
-export function BookingStep({ booking, step, title, quote, children }: BookingStepProps) {
+export function BookingStep({ booking, step, title, children }: BookingStepProps) {
   return (
     <div className="page booking-page">
       <BookingBreadcrumb
@@ -35,7 +37,7 @@ export function BookingStep({ booking, step, title, quote, children }: BookingSt
           <h1>{title}</h1>
           {children}
         </div>
-        <BookingCard basket={booking.basket} quote={quote ?? null} />
+        <BookingCard view={booking.view} />
       </div>
     </div>
   );

@@ -1,82 +1,56 @@
 import { Link } from "react-router";
-import { AGE_BAND_LABELS } from "../../booking/ratios";
-import { STEP_PATHS } from "../../booking/steps";
+import type { BookingView } from "../../booking/booking-view";
+import type { ChangeLink } from "../../booking/steps";
 import { formatDate } from "../../shell/format";
-import type { Basket } from "../../../generated/schemas";
+import "./booking.css";
 
-const PAYMENT_TEXT = {
-  card: "Card",
-  invoice: "Invoice",
-  none: "Nothing to pay",
-} as const;
+/** A term and its description, left out when there is nothing to say. */
+function Row({ term, children }: { term: string; children: string | null | undefined }) {
+  if (children === null || children === undefined || children === "") return null;
+  return (
+    <>
+      <dt>{term}</dt>
+      <dd>{children}</dd>
+    </>
+  );
+}
 
-/** The review page's summary of the visit as the gateway has saved it, with links back to change each part. */
-export function VisitSummary({ basket, paid }: { basket: Basket; paid: boolean }) {
-  const info = basket.information;
-  const method = basket.payment?.method ?? "none";
+/**
+ * The review's "Your visit": the one view of the basket (app/booking/booking-view.ts), the
+ * same the booking card beside it shows, with a link back to each step of the user's flow.
+ */
+export function VisitSummary({ view, links }: { view: BookingView; links: readonly ChangeLink[] }) {
+  const answers = view.answers;
   return (
     <section aria-labelledby="visit-heading">
       <h2 id="visit-heading">Your visit</h2>
       <dl>
-        <dt>Organisation</dt>
-        <dd>{basket.organisation.name}</dd>
-        <dt>Museum</dt>
-        <dd>{basket.venue?.name}</dd>
-        <dt>Date</dt>
-        <dd>{basket.visitDate ? formatDate(basket.visitDate) : ""}</dd>
-        {info ? (
+        <Row term="Organisation">{view.organisation}</Row>
+        <Row term="Museum">{view.venue}</Row>
+        <Row term="Date">{view.visitDate ? formatDate(view.visitDate) : null}</Row>
+        <Row term="Arriving">{view.arrival}</Row>
+        <Row term="Pupils">{view.pupils}</Row>
+        <Row term="Adults">{view.adults}</Row>
+        <Row term="Tickets">{view.tickets}</Row>
+        <Row term="Group">{view.group?.name}</Row>
+        <Row term="Lead contact on the day">{view.group?.lead}</Row>
+        <Row term="Coach">{view.group?.coach}</Row>
+        {answers ? (
           <>
-            <dt>Arriving</dt>
-            <dd>{info.arrivalTime}</dd>
-            <dt>Pupils</dt>
-            <dd>
-              {info.participants.filter((p) => p.count > 0).map((p) => `${p.count} ${AGE_BAND_LABELS[p.ageBand].toLowerCase()}`).join(", ") || "None"}
-            </dd>
-            <dt>Adults</dt>
-            <dd>
-              {info.adults} supervising{info.oneToOneCarers > 0 ? `, ${info.oneToOneCarers} one-to-one ${info.oneToOneCarers === 1 ? "carer" : "carers"}` : ""}
-            </dd>
-            <dt>Access needs</dt>
-            <dd>{accessSummary(info.accessNeeds)}</dd>
-            <dt>Lunch space</dt>
-            <dd>{info.lunchSpace ? "Yes" : "No"}</dd>
-            {info.notes ? (
-              <>
-                <dt>Notes</dt>
-                <dd>{info.notes}</dd>
-              </>
-            ) : null}
+            <Row term="Access needs">{answers.accessNeeds}</Row>
+            <Row term="Lunch space">{answers.lunchSpace ? "Yes" : "No"}</Row>
+            <Row term="Notes">{answers.notes}</Row>
           </>
         ) : null}
-        <dt>Payment</dt>
-        <dd>
-          {PAYMENT_TEXT[method]}
-          {basket.payment?.payLater ? " (pay later)" : ""}
-          {basket.payment?.purchaseOrderNumber ? `, purchase order ${basket.payment.purchaseOrderNumber}` : ""}
-        </dd>
+        <Row term="Payment">{view.payment}</Row>
       </dl>
-      <p>
-        <Link to={STEP_PATHS.information}>Change your group details</Link>
-        {" · "}
-        <Link to={STEP_PATHS.schedule}>Change your day</Link>
-        {basket.completedSteps.includes("payment") && paid ? (
-          <>
-            {" · "}
-            <Link to={STEP_PATHS.payment}>Change how you pay</Link>
-          </>
-        ) : null}
-      </p>
+      <ul className="calls-to-action" aria-label="Change your booking">
+        {links.map((link) => (
+          <li key={link.step}>
+            <Link to={link.href}>{link.label}</Link>
+          </li>
+        ))}
+      </ul>
     </section>
   );
-}
-
-function accessSummary(needs: NonNullable<Basket["information"]>["accessNeeds"]): string {
-  const named = [
-    needs.mobility ? "mobility" : null,
-    needs.sensory ? "sensory" : null,
-    needs.communication ? "communication" : null,
-    needs.quietSpace ? "a quiet space" : null,
-  ].filter(Boolean);
-  const text = named.length > 0 ? `Help with ${named.join(", ")}` : "None given";
-  return needs.details ? `${text}. ${needs.details}` : text;
 }

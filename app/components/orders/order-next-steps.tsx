@@ -1,9 +1,11 @@
 import { Link } from "react-router";
+import type { BookingView } from "../../booking/booking-view";
 import { PriceTable } from "../booking/price-table";
-import type { Order } from "../../../generated/schemas";
 
 interface OrderNextStepsProps {
-  order: Pick<Order, "id" | "lines" | "total">;
+  orderId: string;
+  /** The order as its pages show it (app/booking/booking-view.ts describeOrder): its price here. */
+  view: Pick<BookingView, "price">;
   /** What happens next, one sentence each. */
   steps: readonly string[];
   /** The calendar file's download name. */
@@ -13,8 +15,8 @@ interface OrderNextStepsProps {
 }
 
 /** The end of a confirmation page: what happens next, the calendar file, the order, booking again, the price. */
-export function OrderNextSteps({ order, steps, calendarFile, another }: OrderNextStepsProps) {
-  const orderPath = `/account/orders/${encodeURIComponent(order.id)}`;
+export function OrderNextSteps({ orderId, view, steps, calendarFile, another }: OrderNextStepsProps) {
+  const orderPath = `/account/orders/${encodeURIComponent(orderId)}`;
   return (
     <>
       <h2>What happens next</h2>
@@ -36,7 +38,7 @@ export function OrderNextSteps({ order, steps, calendarFile, another }: OrderNex
           <Link to={another.to}>{another.label}</Link>
         </li>
       </ul>
-      <PriceTable lines={order.lines} total={order.total} />
+      {view.price ? <PriceTable lines={view.price.lines} total={view.price.total} /> : null}
     </>
   );
 }

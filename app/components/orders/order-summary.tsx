@@ -1,5 +1,5 @@
-import { AGE_BAND_LABELS } from "../../booking/ratios";
-import { TICKET_TYPE_LABELS } from "../../booking/group/tickets";
+import type { BookingView } from "../../booking/booking-view";
+import { TICKET_TYPE_LABELS } from "../../booking/group/ticket-types";
 import { organisationPlace } from "../../orders/ics";
 import { formatDateTime, ORDER_STATUS_LABELS } from "../../orders/format";
 import { formatDate } from "../../shell/format";
@@ -9,18 +9,17 @@ const paymentMethods = { card: "Card", invoice: "Invoice", none: "No payment nee
 const paymentStatuses = { paid: "paid", unpaid: "not paid yet", "not-required": "nothing to pay" } as const;
 const kinds = { visit: "School visit", "group-visit": "Group visit", outreach: "Outreach visit" } as const;
 
-/** What was booked: the tickets of a group visit, else the group's people. */
-function Booked({ order }: { order: Order }) {
-  const booked = order.booked;
-  if (!booked) return null;
-  if (order.kind === "group-visit" && booked.tickets?.length) {
+/** What was booked: the tickets of a group visit at each time, else the group's people. */
+function Booked({ order, view }: { order: Order; view: BookingView }) {
+  const tickets = order.kind === "group-visit" ? (order.booked?.tickets ?? []) : [];
+  if (tickets.length > 0) {
     return (
       <>
         <dt>Tickets</dt>
         <dd>
           <ul>
-            {booked.tickets.map((t) => {
-              const entry = order.schedule?.find((s) => s.slotId === t.slotId);
+            {tickets.map((t) => {
+              const entry = view.day.find((s) => s.slotId === t.slotId);
               return (
                 <li key={`${t.slotId}-${t.ticketType}`}>
                   {t.quantity} {TICKET_TYPE_LABELS[t.ticketType].toLowerCase()}
@@ -33,29 +32,23 @@ function Booked({ order }: { order: Order }) {
       </>
     );
   }
-  if (booked.participants?.length || booked.adults !== undefined) {
-    return (
-      <>
-        <dt>Group</dt>
-        <dd>
-          <ul>
-            {(booked.participants ?? []).filter((p) => p.count > 0).map((p) => (
-              <li key={p.ageBand}>
-                {p.count} {AGE_BAND_LABELS[p.ageBand].toLowerCase()}
-              </li>
-            ))}
-            {booked.adults !== undefined ? <li>{booked.adults} supervising adults</li> : null}
-            {booked.oneToOneCarers ? <li>{booked.oneToOneCarers} one-to-one carers</li> : null}
-          </ul>
-        </dd>
-      </>
-    );
-  }
-  return null;
+  if (!view.pupils && !view.adults) return null;
+  return (
+    <>
+      <dt>Group</dt>
+      <dd>
+        <ul>
+          {view.pupils ? <li>{view.pupils}</li> : null}
+          {view.adults ? <li>{view.adults}</li> : null}
+        </ul>
+      </dd>
+    </>
+  );
 }
 
-/** The order's card: reference, status, visit, organisation, group, what was booked and payment. */
-export function OrderSummary({ order }: { order: Order }) {
+/** The order's card: reference, status, visit, organisation, group, what was booked and payment (the visit from its one view). */
+export function OrderSummary({ order, view }: { order: Order; view: BookingView }) {
+  const date = view.visitDate ? formatDate(view.visitDate) : "";
   return (
     <dl className="card">
       <dt>Reference</dt>
@@ -70,31 +63,29 @@ export function OrderSummary({ order }: { order: Order }) {
         {order.kind === "outreach" ? (
           // The venue's team travels to the organisation.
           <>
-            {kinds.outreach} to {organisationPlace(order.organisation)} by the {order.venue.name} team, {formatDate(order.visitDate)}, the
-            team arriving {order.arrivalTime}
+            {kinds.outreach} to {organisationPlace(order.organisation)} by the {view.venue} team, {date}, the team arriving {view.arrival}
           </>
         ) : (
           <>
-            {kinds[order.kind]} to {order.venue.name}, {formatDate(order.visitDate)}, arriving {order.arrivalTime}
+            {kinds[order.kind]} to {view.venue}, {date}, arriving {view.arrival}
           </>
         )}
       </dd>
       <dt>Organisation</dt>
-      <dd>{order.organisation.name}</dd>
-      {order.groupDetails ? (
+      <dd>{view.organisation}</dd>
+      {view.group ? (
         <>
           <dt>Group</dt>
-          <dd>
-            {order.groupDetails.groupName}; lead contact {order.groupDetails.leadName}, {order.groupDetails.leadMobile}
-            {order.groupDetails.coaches > 0
-              ? `; ${order.groupDetails.coaches} ${order.groupDetails.coaches === 1 ? "coach" : "coaches"}${order.groupDetails.coachCompany ? ` (${order.groupDetails.coachCompany})` : ""}`
-              : "; no coach"}
-          </dd>
+          <dd>{view.group.name}</dd>
+          <dt>Lead contact on the day</dt>
+          <dd>{view.group.lead}</dd>
+          <dt>Coach</dt>
+          <dd>{view.group.coach}</dd>
         </>
       ) : null}
       <dt>Participants</dt>
-      <dd>{order.participants}</dd>
-      <Booked order={order} />
+      <dd>{view.people}</dd>
+      <Booked order={order} view={view} />
       <dt>Payment</dt>
       <dd>
         {paymentMethods[order.payment.method]}, {paymentStatuses[order.payment.status]}

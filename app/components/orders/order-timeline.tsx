@@ -1,14 +1,23 @@
+import type { BookingView } from "../../booking/booking-view";
 import { formatDateTime } from "../../orders/format";
 import type { Order } from "../../../generated/schemas";
 
-/** The order's day: each activity's time and people, when the order has a schedule. */
-export function OrderDay({ schedule }: { schedule: Order["schedule"] }) {
-  if (!schedule || schedule.length === 0) return null;
+/**
+ * The order's day from its one view: arrival (the group's, or for outreach the museum
+ * team's), then each activity's time and people.
+ */
+export function OrderDay({ view, arrive = "Arrive" }: { view: Pick<BookingView, "arrival" | "day">; arrive?: string }) {
+  if (view.day.length === 0 && !view.arrival) return null;
   return (
     <>
       <h2>Your day</h2>
       <ul>
-        {schedule.map((s) => (
+        {view.arrival ? (
+          <li>
+            <time>{view.arrival}</time> {arrive}
+          </li>
+        ) : null}
+        {view.day.map((s) => (
           <li key={`${s.activityId}-${s.slotId}`}>
             {s.start}–{s.end} {s.name} ({s.participants} {s.participants === 1 ? "person" : "people"})
           </li>

@@ -6,6 +6,7 @@ import { getCurrentTerms } from "../../api/cms.server";
 import { getOrder } from "../../api/gateway.server";
 import { gatewayFailure, required } from "../../api/result.server";
 import { paymentReturn, returnUrlFor } from "../../booking/card-payment.server";
+import { describeOrder } from "../../booking/booking-view";
 import { newIdempotencyKey } from "../../booking/idempotency";
 import { PriceTable } from "../../components/booking/price-table";
 import { amendLines, bookedValues } from "../../orders/amendment";
@@ -49,16 +50,16 @@ export async function loader({ context, url, params }: Route.LoaderArgs) {
 
   const order = required(await getOrder(gateway, orderId));
   const lines = amendLines(order);
-  const view = orderChange(url.searchParams.get("change"), order, lines);
+  const change = orderChange(url.searchParams.get("change"), order, lines);
 
   let termsSummary: string | undefined;
-  if (view === "cancel" && !order.cancellationPolicy) {
+  if (change === "cancel" && !order.cancellationPolicy) {
     const terms = await getCurrentTerms(context.get(servicesContext).cms, order.kind === "outreach" ? "outreach" : "booking");
     termsSummary = terms.ok ? terms.data.summary : undefined;
   }
   return {
     order,
-    view,
+    change,
     lines,
     termsSummary,
     notice: orderNoticeFrom(url.searchParams),
@@ -88,9 +89,10 @@ export async function action({ request, context, url, params }: Route.ActionArgs
 
 export default function OrderDetail({ loaderData, actionData }: Route.ComponentProps) {
   const { order, lines, notice, payKey, termsSummary } = loaderData;
+  const view = describeOrder(order);
   const submitting = useSubmitting();
   const here = orderPath(order.id);
-  const view: OrderChange = actionData?.intent === "numbers" ? "numbers" : actionData?.intent === "cancel" ? "cancel" : loaderData.view;
+  const change: OrderChange = actionData?.intent === "numbers" ? "numbers" : actionData?.intent === "cancel" ? "cancel" : loaderData.change;
   const errors: Record<string, string | undefined> = actionData?.errors ?? {};
   const noticeView = notice ? ORDER_NOTICES[notice] : null;
 
@@ -108,9 +110,9 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
         </p>
       ) : null}
 
-      <OrderSummary order={order} />
+      <OrderSummary order={order} view={view} />
 
-      {view === "numbers" && lines ? (
+      {change === "numbers" && lines ? (
         <section className="order-action" aria-labelledby="numbers-heading">
           <h2 id="numbers-heading">Increase numbers</h2>
           {actionData?.intent === "numbers" && actionData.step === "confirm" ? (
@@ -125,7 +127,7 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
             />
           )}
         </section>
-      ) : view === "cancel" ? (
+      ) : change === "cancel" ? (
         <section className="order-action" aria-labelledby="cancel-heading">
           <h2 id="cancel-heading">Ask to cancel this booking</h2>
           <CancellationForm
@@ -141,8 +143,8 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
         <ManageOrder order={order} lines={lines} payKey={(actionData?.intent === "pay" ? actionData.idempotencyKey : undefined) ?? payKey} payError={actionData?.intent === "pay" ? errors.form : undefined} submitting={submitting} />
       )}
 
-      <OrderDay schedule={order.schedule} />
-      <PriceTable lines={order.lines} total={order.total} freeForZero={false} />
+      <OrderDay view={view} arrive={order.kind === "outreach" ? "Our team arrives" : "Arrive"} />
+      {view.price ? <PriceTable lines={view.price.lines} total={view.price.total} freeForZero={false} /> : null}
       <OrderTimeline timeline={order.timeline} />
     </div>
   );
@@ -151,5 +153,5 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   if (!loaderData) return pageTitle(matches, "Order");
   const order = `Order ${loaderData.order.reference}`;
-  return pageTitle(matches, loaderData.view ? `${ORDER_CHANGE_TITLES[loaderData.view]}: ${order}` : order);
+  return pageTitle(matches, loaderData.change ? `${ORDER_CHANGE_TITLES[loaderData.change]}: ${order}` : order);
 };

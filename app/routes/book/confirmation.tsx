@@ -3,6 +3,7 @@ import type { Route } from "./+types/confirmation";
 import { getOrder } from "../../api/gateway.server";
 import { required } from "../../api/result.server";
 import { requireBooking } from "../../booking/basket.server";
+import { describeOrder } from "../../booking/booking-view";
 import { FLOW_STEPS, STEP_PATHS } from "../../booking/steps";
 import { BookingBreadcrumb } from "../../components/booking/booking-breadcrumb";
 import { OrderNextSteps } from "../../components/orders/order-next-steps";
@@ -47,6 +48,7 @@ function nextSteps(order: Order): string[] {
 export default function Confirmation({ loaderData: { flow, order } }: Route.ComponentProps) {
   const confirmed = order.status === "confirmed";
   const steps = FLOW_STEPS[flow].filter((s) => s !== "confirmation");
+  const view = describeOrder(order);
   return (
     <div className="page booking-page">
       <BookingBreadcrumb
@@ -67,15 +69,20 @@ export default function Confirmation({ loaderData: { flow, order } }: Route.Comp
         <dd>{ORDER_STATUS_LABELS[order.status]}</dd>
         <dt>Visit</dt>
         <dd>
-          {order.venue.name}, {formatDate(order.visitDate)}, arriving {order.arrivalTime}
+          {view.venue}, {view.visitDate ? formatDate(view.visitDate) : ""}, arriving {view.arrival}
         </dd>
         <dt>People</dt>
-        <dd>{order.participants}</dd>
-        <dt>Total</dt>
-        <dd>{formatMoney(order.total)}</dd>
+        <dd>{view.people}</dd>
+        {view.price ? (
+          <>
+            <dt>Total</dt>
+            <dd>{formatMoney(view.price.total)}</dd>
+          </>
+        ) : null}
       </dl>
       <OrderNextSteps
-        order={order}
+        orderId={order.id}
+        view={view}
         steps={nextSteps(order)}
         calendarFile={`visit-${order.reference}.ics`}
         another={{ to: STEP_PATHS.date, label: "Book another visit" }}

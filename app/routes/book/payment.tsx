@@ -56,7 +56,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   // that could not be done, this page asks for it rather than saving on a page view.
   if (quote.total.amount === 0 && basket.payment?.method === "none") throw redirect(stepPath("review"));
   return {
-    booking: bookingView(scope),
+    booking: bookingView(scope, quote),
     quote,
     saved: { choice: choiceOf(basket.payment), purchaseOrderNumber: basket.payment?.purchaseOrderNumber ?? "" },
     paymentResult: paymentResultOf(url),
@@ -101,7 +101,7 @@ export default function PaymentStep({ loaderData, actionData }: Route.ComponentP
   }
   if (quote.total.amount === 0) {
     return (
-      <BookingStep booking={booking} step="payment" title="How would you like to pay?" quote={quote}>
+      <BookingStep booking={booking} step="payment" title="How would you like to pay?">
         <FormErrors errors={errors} />
         <p>There is nothing to pay for this visit.</p>
         <Form method="post" noValidate className="booking-form">
@@ -114,7 +114,7 @@ export default function PaymentStep({ loaderData, actionData }: Route.ComponentP
     );
   }
   return (
-    <BookingStep booking={booking} step="payment" title="How would you like to pay?" quote={quote}>
+    <BookingStep booking={booking} step="payment" title="How would you like to pay?">
       <PaymentProblem result={paymentResult} messages={messages} fallbacks={PAYMENT_RESULTS}>
         <p>Your places and everything you entered are kept. Choose how to pay, then confirm your booking again.</p>
       </PaymentProblem>

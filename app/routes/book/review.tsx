@@ -1,4 +1,4 @@
-import { data, Form, Link, redirect } from "react-router";
+import { data, Form, redirect } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/review";
 import { checkoutBasket, getBasket, getBasketQuote } from "../../api/booking.server";
@@ -10,11 +10,11 @@ import { holdIntent, holdPlaces, isHoldIntent } from "../../booking/hold-actions
 import { toHostedPayment } from "../../booking/card-payment.server";
 import { checkoutRequest } from "../../booking/checkout.server";
 import { IDEMPOTENCY_FIELD, isIdempotencyKey, newIdempotencyKey } from "../../booking/idempotency";
-import { confirmationPath, PAYMENT_RETURN_PATH, STEP_PATHS, stepPath } from "../../booking/steps";
+import { changeLinks, confirmationPath, PAYMENT_RETURN_PATH, stepPath } from "../../booking/steps";
 import { BookingStep } from "../../components/booking/booking-step";
-import { FormErrors } from "../../components/form-errors";
 import { DayTimeline } from "../../components/booking/day-timeline";
-import { HoldReminder, HoldTimer } from "../../components/booking/hold-timer";
+import { HoldReminder } from "../../components/booking/hold-timer";
+import { ReviewHold } from "../../components/booking/review-hold";
 import { PriceTable } from "../../components/booking/price-table";
 import { VisitSummary } from "../../components/booking/visit-summary";
 import { CheckboxField } from "../../components/field";
@@ -47,7 +47,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   // Not held: the gateway's messages say which chosen places have gone since.
   const soldOut = held ? [] : basket.messages.filter((m) => m.code === "slot_sold_out").map((m) => m.message);
   return {
-    booking: { ...bookingView(scope), basket },
+    booking: bookingView(scope, quote.data),
     quote: quote.data,
     terms: { version, title, summary: summary ?? null },
     held,
@@ -144,69 +144,38 @@ export function shouldRevalidate() {
 export default function ReviewStep({ loaderData, actionData }: Route.ComponentProps) {
   const { booking, quote, terms, held, holdLapsed, holdProblem, offerLongerHolds } = loaderData;
   const basket = booking.basket!;
+  const view = booking.view!;
   const errors: Record<string, string | undefined> = actionData?.errors ?? {};
   const key = actionData?.idempotencyKey ?? loaderData.idempotencyKey;
   const submitting = useSubmitting((form) => form.get("intent") === "checkout");
   const holding = useSubmitting((form) => form.get("intent") === "hold");
   const soldOut = Boolean(holdProblem) || Boolean(actionData?.soldOut);
-  const info = basket.information;
-  const method = basket.payment?.method ?? "none";
   const hold = held ? basket.hold : undefined;
-  const paysByCardNow = method === "card" && !basket.payment?.payLater && quote.total.amount > 0;
+  const total = view.price?.total.amount ?? quote.total.amount;
+  const paysByCardNow = basket.payment?.method === "card" && !basket.payment.payLater && total > 0;
   // The gateway's advice, once each; what the page already says another way is left out.
   const messages = [...basket.messages, ...quote.messages].filter(
     (m, i, all) => all.findIndex((o) => o.message === m.message) === i && !SAID_ELSEWHERE.has(m.code),
   );
   return (
-    <BookingStep booking={booking} step="review" title="Check and book your visit" quote={quote}>
-      {soldOut ? (
-        <div className="warning" role="alert">
-          <p>
-            <strong>{holdProblem ?? errors.form}</strong>
-          </p>
-          <p>
-            Your other choices are saved. <Link to={STEP_PATHS.schedule}>Choose another time on your day plan</Link>, or{" "}
-            <Link to={STEP_PATHS.date}>choose another date</Link>.
-          </p>
-        </div>
-      ) : (
-        <FormErrors errors={errors} fieldIds={{ acceptTerms: "acceptTerms", hold: "hold-timer" }} />
-      )}
-      {actionData && "heldAgain" in actionData && actionData.heldAgain ? (
-        <p className="notice" role="status">
-          The time we held your places for ran out, so we have held them again.
-        </p>
-      ) : null}
-      {!held && !soldOut ? (
-        <Form method="post" className="notice" aria-labelledby="not-held">
-          <p id="not-held">
-            {holdLapsed ? "The time we held your places for ran out, and they have been released." : "Your places are not held yet."} Hold
-            them while you check your booking.
-          </p>
-          <input type="hidden" name="intent" value="hold" />
-          <button type="submit" disabled={holding}>
-            {holding ? "Holding…" : "Hold my places"}
-          </button>
-        </Form>
-      ) : null}
-      {actionData && "extended" in actionData && actionData.extended ? (
-        <p className="notice" role="status">
-          We have extended the time we hold your places.
-        </p>
-      ) : null}
-      {actionData && "longer" in actionData && actionData.longer ? (
-        <p className="notice" role="status">
-          We will hold your places for 2 hours 30 minutes from when we first held them, and do the same on your future bookings.
-        </p>
-      ) : null}
-      {hold ? <HoldTimer hold={hold} offerLongerHolds={offerLongerHolds} /> : null}
-      {errors.hold ? <p className="field-error">{errors.hold}</p> : null}
+    <BookingStep booking={booking} step="review" title="Check and book your visit">
+      <ReviewHold
+        flow={booking.flow}
+        held={held}
+        hold={basket.hold}
+        holdLapsed={holdLapsed}
+        soldOut={soldOut ? (holdProblem ?? errors.form ?? null) : null}
+        errors={errors}
+        heldAgain={Boolean(actionData && "heldAgain" in actionData && actionData.heldAgain)}
+        extended={Boolean(actionData && "extended" in actionData && actionData.extended)}
+        longer={Boolean(actionData && "longer" in actionData && actionData.longer)}
+        holding={holding}
+        offerLongerHolds={offerLongerHolds}
+      />
 
-      <VisitSummary basket={basket} paid={quote.total.amount > 0} />
-
-      {basket.schedule.length > 0 || info ? <DayTimeline arrival={info?.arrivalTime} entries={basket.schedule} /> : null}
-
-      <PriceTable lines={quote.lines} total={quote.total} />
+      <VisitSummary view={view} links={changeLinks(booking.flow, { paymentSkipped: booking.paymentSkipped })} />
+      {view.day.length > 0 || view.arrival ? <DayTimeline arrival={view.arrival ?? undefined} entries={view.day} /> : null}
+      {view.price ? <PriceTable lines={view.price.lines} total={view.price.total} /> : null}
       {messages.map((m) => (
         <p key={m.code + m.message} className={m.severity === "error" ? "warning" : "notice"}>
           {m.message}
@@ -226,7 +195,7 @@ export default function ReviewStep({ loaderData, actionData }: Route.ComponentPr
         <input type="hidden" name="basketId" value={basket.id} />
         <input type="hidden" name={IDEMPOTENCY_FIELD} value={key} />
         <input type="hidden" name="termsVersion" value={terms.version} />
-        <input type="hidden" name="expectedTotal" value={quote.total.amount} />
+        <input type="hidden" name="expectedTotal" value={total} />
         <input type="hidden" name="intent" value="checkout" />
         <CheckboxField
           name="acceptTerms"

@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { Route } from "./+types/confirmation";
 import { getOrder } from "../../api/gateway.server";
 import { required } from "../../api/result.server";
+import { describeOrder } from "../../booking/booking-view";
 import { OrderNextSteps } from "../../components/orders/order-next-steps";
 import { requireOutreach } from "../../outreach/basket.server";
 import { cancelBy, londonToday } from "../../outreach/notice";
@@ -94,7 +95,8 @@ export default function OutreachConfirmation({ loaderData: { order, today } }: R
         <dd>{formatMoney(order.total)}</dd>
       </dl>
       <OrderNextSteps
-        order={order}
+        orderId={order.id}
+        view={describeOrder(order)}
         steps={nextSteps(order, today)}
         calendarFile={`outreach-${order.reference}.ics`}
         another={{ to: OUTREACH_PATHS.eligibility, label: "Request another outreach visit" }}

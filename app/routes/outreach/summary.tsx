@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Link, redirect } from "react-router";
 import type { Route } from "./+types/summary";
 import { getBasketQuote } from "../../api/booking.server";
@@ -13,7 +14,9 @@ import { OutreachTimeline } from "../../components/outreach/outreach-timeline";
 import { answersByQuestion, answerText } from "../../outreach/questionnaire";
 import { schoolDayOf } from "../../outreach/schedule";
 import { otherMessages, outreachNotices, londonToday } from "../../outreach/notice";
-import { firstMissingStep, OUTREACH_PATHS, OUTREACH_TITLES, type OutreachStep } from "../../outreach/steps";
+import {
+  firstMissingStep, OUTREACH_LABELS, OUTREACH_PATHS, OUTREACH_TITLES, summaryChangeLinks, type SummarisedStep,
+} from "../../outreach/steps";
 import { servicesContext } from "../../session/context";
 import { formatDate } from "../../shell/format";
 import { pageTitle } from "../../shell/meta";
@@ -47,14 +50,6 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   };
 }
 
-function ChangeLink({ step, what }: { step: OutreachStep; what: string }) {
-  return (
-    <p className="change-link">
-      <Link to={OUTREACH_PATHS[step]}>Change {what}</Link>
-    </p>
-  );
-}
-
 export default function SummaryStep({ loaderData }: Route.ComponentProps) {
   const { outreach, quote, activities, advisories, answers, schoolDay, schedule, termsVersion, notices } = loaderData;
   const basket = outreach.basket!;
@@ -69,59 +64,42 @@ export default function SummaryStep({ loaderData }: Route.ComponentProps) {
     };
   });
   const messages = otherMessages([...basket.messages, ...quote.messages]);
-  return (
-    <OutreachStepPage outreach={outreach} step="summary" quote={quote}>
-      <p>Check your request. You can change anything before you choose how to pay and send it.</p>
-
-      <section aria-labelledby="summary-school" className="summary-section">
-        <h2 id="summary-school">Your school</h2>
-        <p>{basket.organisation.name}</p>
-      </section>
-
-      <section aria-labelledby="summary-sessions" className="summary-section">
-        <h2 id="summary-sessions">Sessions</h2>
-        <ul>
-          {activities.map((a) => (
-            <li key={a.id}>
-              {a.name} ({a.durationMinutes} minutes)
-            </li>
-          ))}
-        </ul>
-        <ChangeLink step="activities" what="sessions" />
-      </section>
-
-      <section aria-labelledby="summary-advisories" className="summary-section">
-        <h2 id="summary-advisories">Before we visit</h2>
-        {advisories.length > 0 ? (
-          <>
-            <p>You have confirmed you can provide:</p>
-            <ul>
-              {advisories.map((title) => (
-                <li key={title}>{title}</li>
-              ))}
-            </ul>
-          </>
-        ) : (
-          <p>Nothing to confirm for these sessions.</p>
-        )}
-        <ChangeLink step="advisories" what="what you confirmed" />
-      </section>
-
-      <section aria-labelledby="summary-answers" className="summary-section">
-        <h2 id="summary-answers">About your school</h2>
-        <dl>
-          {answers.map((a) => (
-            <div key={a.id} className="summary-row">
-              <dt>{a.label}</dt>
-              <dd>{a.text}</dd>
-            </div>
-          ))}
-        </dl>
-        <ChangeLink step="questions" what="your answers" />
-      </section>
-
-      <section aria-labelledby="summary-day" className="summary-section">
-        <h2 id="summary-day">Date and times</h2>
+  // What each step saved; the sections, their headings and change links come from the steps table.
+  const saved: Record<SummarisedStep, ReactNode> = {
+    activities: (
+      <ul>
+        {activities.map((a) => (
+          <li key={a.id}>
+            {a.name} ({a.durationMinutes} minutes)
+          </li>
+        ))}
+      </ul>
+    ),
+    advisories:
+      advisories.length > 0 ? (
+        <>
+          <p>You have confirmed you can provide:</p>
+          <ul>
+            {advisories.map((title) => (
+              <li key={title}>{title}</li>
+            ))}
+          </ul>
+        </>
+      ) : (
+        <p>Nothing to confirm for these sessions.</p>
+      ),
+    questions: (
+      <dl>
+        {answers.map((a) => (
+          <div key={a.id} className="summary-row">
+            <dt>{a.label}</dt>
+            <dd>{a.text}</dd>
+          </div>
+        ))}
+      </dl>
+    ),
+    schedule: (
+      <>
         <p>
           <strong>{formatDate(schedule.date)}</strong>
         </p>
@@ -136,14 +114,28 @@ export default function SummaryStep({ loaderData }: Route.ComponentProps) {
           </li>
         </ul>
         <OutreachTimeline schoolDay={schoolDay} sessions={placed} lunch={schedule.lunchBreak} headingLevel={3} />
-        <ChangeLink step="schedule" what="date and times" />
+      </>
+    ),
+    terms: <p>You accepted the outreach terms{termsVersion ? ` (version ${termsVersion})` : ""}.</p>,
+  };
+  return (
+    <OutreachStepPage outreach={outreach} step="summary" quote={quote}>
+      <p>Check your request. You can change anything before you choose how to pay and send it.</p>
+
+      <section aria-labelledby="summary-school" className="summary-section">
+        <h2 id="summary-school">Your school</h2>
+        <p>{basket.organisation.name}</p>
       </section>
 
-      <section aria-labelledby="summary-terms" className="summary-section">
-        <h2 id="summary-terms">Terms</h2>
-        <p>You accepted the outreach terms{termsVersion ? ` (version ${termsVersion})` : ""}.</p>
-        <ChangeLink step="terms" what="terms" />
-      </section>
+      {summaryChangeLinks().map((link) => (
+        <section key={link.step} aria-labelledby={`summary-${link.step}`} className="summary-section">
+          <h2 id={`summary-${link.step}`}>{OUTREACH_LABELS[link.step]}</h2>
+          {saved[link.step]}
+          <p className="change-link">
+            <Link to={link.href}>{link.label}</Link>
+          </p>
+        </section>
+      ))}
 
       <PriceTable lines={quote.lines} total={quote.total} caption="Price (from our booking system)" />
       {messages.map((m) => (

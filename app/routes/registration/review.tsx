@@ -13,7 +13,7 @@ import { pageTitle } from "../../shell/meta";
 import { organisationKind } from "../../organisations/organisation-options";
 import { validParams } from "../../forms/params";
 import { draftFor, readDraft, type RegistrationDraft } from "../../registration/draft.server";
-import { registrationPath } from "../../registration/steps";
+import { registrationChangeLinks, registrationPath } from "../../registration/steps";
 import { useClearRegistrationTyping } from "../../registration/use-typing";
 import { rateLimit } from "../../security/limits.server";
 import { retryAfterHeaders } from "../../security/retry-after";
@@ -167,8 +167,6 @@ export default function RegistrationReview({ loaderData, actionData }: Route.Com
   const submitting = useSubmitting();
   const clearTyping = useClearRegistrationTyping();
   if (actionData?.sent) return <CheckYourEmail group={group} {...actionData.sent} />;
-  const organisationLink =
-    organisation.mode === "join" ? registrationPath(group, "organisation") : registrationPath(group, "organisation/edit");
   return (
     <div className="page narrow">
       <p>
@@ -199,7 +197,7 @@ export default function RegistrationReview({ loaderData, actionData }: Route.Com
         groupName={groupName}
         organisation={organisation}
         user={user}
-        changeLinks={{ groupType: "/registration", organisation: organisationLink, user: registrationPath(group, "user/edit") }}
+        changeLinks={registrationChangeLinks(group, organisation.mode)}
       />
       <section aria-labelledby="terms-heading" className="card">
         <h2 id="terms-heading">{terms.title}</h2>

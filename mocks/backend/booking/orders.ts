@@ -152,6 +152,8 @@ export function createOrders(core: Core, baskets: Baskets, outreach: Outreach) {
       timeline,
       createdAt: reuse?.createdAt ?? at,
       schedule: entries,
+      // A group visit's details go with it: the order says what the review said (contracts/gateway.yaml Order).
+      ...(b.groupDetails ? { groupDetails: structuredClone(b.groupDetails) } : {}),
     };
     if (isOutreach) {
       // A request, confirmed once paid: by the pro-forma invoice, or by card now.

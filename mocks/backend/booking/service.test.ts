@@ -116,6 +116,25 @@ describe("the standard flow", () => {
     expect(ok(ctx.booking.updateBasketInformation(DEMO_USER.id, basketId, { ...VISIT_FIXTURE.information, lunchSpace: false })).nextStep).toBe("schedule");
   });
 
+  it("drops the lunch slot when lunch space is answered No, and asks for one again after Yes", () => {
+    const ctx = setup();
+    const { basketId } = visitAt(ctx, "review");
+    const kinds = (basket: Basket) => basket.schedule.map((e) => e.kind);
+    expect(kinds(ok(ctx.booking.getBasket(DEMO_USER.id, basketId)))).toContain("lunch-space");
+
+    const no = ok(ctx.booking.updateBasketInformation(DEMO_USER.id, basketId, { ...VISIT_FIXTURE.information, lunchSpace: false }));
+    expect(kinds(no)).toEqual(["workshop"]);
+    expect(no.information?.lunchSpace).toBe(false);
+    expect(ok(ctx.booking.getBasketQuote(DEMO_USER.id, basketId)).lines.map((l) => l.description)).not.toContainEqual(expect.stringMatching(/Lunch/));
+    // A lunch slot is refused while the answer is No.
+    expect(failure(ctx.booking.updateBasketSchedule(DEMO_USER.id, basketId, VISIT_FIXTURE.schedule)).errors)
+      .toEqual([{ field: "items.1.activityId", message: expect.stringMatching(/said you do not need lunch space/) }]);
+
+    const yes = ok(ctx.booking.updateBasketInformation(DEMO_USER.id, basketId, VISIT_FIXTURE.information));
+    expect(yes).toMatchObject({ nextStep: "schedule", completedSteps: ["date", "information"] });
+    expect(ok(ctx.booking.updateBasketSchedule(DEMO_USER.id, basketId, VISIT_FIXTURE.schedule)).schedule.map((e) => e.kind)).toEqual(["workshop", "lunch-space"]);
+  });
+
   it("refuses clashes, activities before arrival, a missing lunch slot and slots without room", () => {
     const ctx = setup();
     const { basketId } = visitAt(ctx, "schedule");

@@ -66,6 +66,8 @@ const OLD_TERMS_CHECKOUT = checkout({ termsVersion: "booking-2025-01" });
 const OTHER_CHECKOUT = checkout({ returnPath: STEP_PATHS.review });
 /** Two more pupils aged 5–11 (32 with 4 adults is within the ratio). */
 const MORE_PUPILS = { participants: [{ ageBand: "5-11" as const, count: 32 }], adults: 4 };
+/** The fixture's information answered "No" to lunch space. */
+const NO_LUNCH = { ...VISIT_FIXTURE.information, lunchSpace: false };
 /** A show at 10:30 clashes with the 10:00–11:00 workshop. */
 const CLASHING = { activityId: "act-viking-stories", slotId: "act-viking-stories@10:30", participants: 30 };
 
@@ -443,6 +445,21 @@ export const bookingCases: readonly ConsumerCase[] = [
       const basket = expectOk(await updateBasketInformation(client(url), VISIT, VISIT_FIXTURE.information));
       expect(basket.nextStep).toBe("schedule");
       expect(basket.messages[0]?.code).toBe("ratio_met");
+    },
+  },
+  {
+    // The basket keeps no lunch slot the group said it does not need (updateBasketInformation's description).
+    description: "save visit information with no lunch space on a basket whose day has a lunch slot",
+    states: [LOGGED_IN, visitAt("review")],
+    define: (i) =>
+      i
+        .withRequest("PUT", visitPath("/information"), (b) => b.headers(SEND).jsonBody(NO_LUNCH))
+        .willRespondWith(200, (b) =>
+          b.headers(JSON_CONTENT).jsonBody(visitAtReview({ information: { ...information, lunchSpace: false }, schedule: [{ ...scheduleEntry, kind: "workshop" }] }))),
+    async exercise(url) {
+      const basket = expectOk(await updateBasketInformation(client(url), VISIT, NO_LUNCH));
+      expect(basket.information?.lunchSpace).toBe(false);
+      expect(basket.schedule.map((e) => e.kind)).toEqual(["workshop"]);
     },
   },
   {

@@ -79,7 +79,7 @@ export function createVisitSteps(core: Core) {
     return errors.length > 0 ? invalid(errors) : ok(info);
   }
 
-  /** Schedule rules: the venue's activities, real slots, no clashes, after arrival, lunch when asked, capacity. */
+  /** Schedule rules: the venue's activities, real slots, no clashes, after arrival, lunch when asked (and only then), capacity. */
   function scheduleErrors(b: BasketRecord, items: readonly ScheduleSelection[], withCapacity: boolean): FieldError[] {
     const errors: FieldError[] = [];
     const info = b.information;
@@ -95,6 +95,10 @@ export function createVisitSteps(core: Core) {
       const slot = b.visitDate ? findSlot(a, b.visitDate, item.slotId, { basketId: b.id, orderId: b.orderId }) : undefined;
       if (!slot) {
         errors.push({ field: `items.${i}.slotId`, message: `Choose a time for ${a.name}` });
+        return;
+      }
+      if (a.kind === "lunch-space" && !info?.lunchSpace) {
+        errors.push({ field: `items.${i}.activityId`, message: "You said you do not need lunch space: go back and say you do, or leave it out." });
         return;
       }
       if (!isInt(item.participants, 1, Math.max(1, total))) {

@@ -9,7 +9,7 @@ import type { BookingParts } from "./parts";
 // The outreach steps are in outreach.ts.
 
 export function createStepOperations({ core, baskets }: BookingParts) {
-  const { testControls, visitTotals } = core;
+  const { activity, testControls, visitTotals } = core;
   const {
     groupActivityErrors, saveStep, optionalText, parseGroupDetails, parseInformation, parseSchedule, parseTickets,
     paymentErrors, scheduleErrors, ticketErrors, touch, validateDate,
@@ -44,6 +44,9 @@ export function createStepOperations({ core, baskets }: BookingParts) {
         // A shortfall is saved as a draft (the basket's messages say what is missing) and refused.
         b.information = info;
         b.informationValid = shortfalls.length === 0;
+        // No lunch space: a lunch slot chosen before goes with the answer, so the basket never
+        // books what it says the group does not need (contracts/gateway.yaml, updateBasketInformation).
+        if (!info.lunchSpace && b.schedule) b.schedule = b.schedule.filter((s) => activity(s.activityId)?.kind !== "lunch-space");
         touch(b);
         if (shortfalls.length > 0) {
           return invalid([{ field: "adults", message: shortfalls.map((s) => s.message).join("; ") }], "There are not enough adults for the supervision ratios.");
