@@ -66,6 +66,10 @@ export const BOOKING_E2E_USERS: readonly [id: string, email: string, firstName: 
   ["usr-3103", "keyboard.organisation@example.org", "Zara", "Lindqvist", "tour-operator", "org-3004"],
   ["usr-3104", "keyboard.leave@example.org", "Alun", "Mercer", "tour-operator", "org-3005"],
   ["usr-4103", "keyboard.numbers@example.org", "Bryony", "Castell", "other-group", "org-4002"],
+  // Accessibility e2e (tests/e2e/focus-and-text.spec.ts): a chosen day in the visit calendar,
+  // and the outreach calendar and schedule modals, at every zoom.
+  ["usr-1119", "a11y.visit@example.org", "Cara", "Duffield", "education", "org-1019"],
+  ["usr-1120", "a11y.outreach@example.org", "Esme", "Ellery", "education", "org-1020"],
 ];
 
 /** Every other seeded login shares the demo password: they exist for demos and e2e. */

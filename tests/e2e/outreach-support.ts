@@ -73,3 +73,13 @@ export async function chooseDay(page: Page, nth = 0): Promise<string> {
   await expect(page.getByRole("heading", { level: 2, name: /^Sessions on / })).toBeVisible();
   return date;
 }
+
+/** From a new request to the schedule step: the activities named, every advisory acknowledged, the usual answers. */
+export async function requestToSchedule(page: Page, activities: readonly string[]) {
+  await startRequest(page);
+  await chooseActivities(page, activities);
+  await acknowledgeAll(page);
+  await answerQuestions(page);
+  await saveAndContinue(page);
+  await expect(page).toHaveURL(`${ROOT}/schedule`);
+}

@@ -1,6 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { DEMO, expect, expectNoSidewaysScroll, expectOnOneLine, logIn, test } from "./fixtures";
-import { acknowledgeAll, answerQuestions, chooseActivities, chooseDay, ROOT, saveAndContinue, startRequest } from "./outreach-support";
+import { acknowledgeAll, answerQuestions, chooseActivities, chooseDay, requestToSchedule, ROOT, saveAndContinue, startRequest } from "./outreach-support";
 
 // Outreach (docs/requirements.md §8.7): eligibility → activities → advisories → questions → schedule
 // (time-slot and lunch modals) → terms → summary → payment → confirmation. Each test
@@ -280,11 +280,7 @@ test("a request resumes after a reload, and a step ahead goes to the first one m
 test("keyboard only: the time-slot and lunch modals trap focus, close on Escape and give focus back", async ({ page, axe }) => {
   test.setTimeout(120_000);
   await logInAs(page, USERS.keys);
-  await startRequest(page);
-  await chooseActivities(page, ["Romans in your classroom"]);
-  await acknowledgeAll(page);
-  await answerQuestions(page);
-  await saveAndContinue(page);
+  await requestToSchedule(page, ["Romans in your classroom"]);
   await chooseDay(page, 2);
 
   const opener = page.getByRole("button", { name: /Choose a time for session 1/ });
