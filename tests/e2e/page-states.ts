@@ -120,11 +120,21 @@ export async function checkRouteOnce(
       rmSync(claimFile(testInfo.project.name, route));
       return null;
     }
-    if (testInfo.project.use.javaScriptEnabled !== false) await waitForHydration(page);
+    if (await scriptsRun(page)) await waitForHydration(page);
     const problems = await pageStateProblems(page);
     recordWalked(testInfo, url);
     return [...problems, ...errors];
   } finally {
     await page.close();
   }
+}
+
+/** Whether the page runs its own scripts (its context may have JavaScript off, whatever the project). */
+function scriptsRun(page: Page): Promise<boolean> {
+  return page.evaluate(() => {
+    let ran = false;
+    window.addEventListener("scripts-run", () => (ran = true), { once: true });
+    window.dispatchEvent(new Event("scripts-run"));
+    return ran;
+  });
 }
