@@ -50,7 +50,7 @@ vitest run --project hostile
 step "End-to-end tests (Chromium, embedded default)"
 playwright test
 
-step "Accessibility coverage: axe ran on a page of every page route"
+step "Accessibility coverage: axe ran on a page of every page route, and one of each was walked (tests/e2e/page-states.ts)"
 node tests/e2e/axe-coverage.ts
 
 step "Cluster: HAProxy over two SSR processes, the mock backend over HTTP and Redis (ADR 23)"

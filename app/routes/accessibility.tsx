@@ -101,6 +101,12 @@ export default function Accessibility({ loaderData: { venues } }: Route.Componen
             phone or at 400% zoom, without scrolling sideways.
           </li>
           <li>
+            Every kind of page, the booking calendars and the outreach time and lunch dialogs are gone through with a keyboard
+            at 400% zoom and on a screen 320 by 256 pixels: each control must be clearly outlined when it has focus, in view
+            and not covered by anything. They are also checked with text twice as large, and with the wider letter, word, line
+            and paragraph spacing some readers set: no text may overlap, be cut off or have its words split.
+          </li>
+          <li>
             We run Google Lighthouse on a mobile profile against the home, log-in, organisation search and booking date
             pages, and aim for an accessibility score of 100.
           </li>

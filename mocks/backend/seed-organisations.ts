@@ -44,6 +44,9 @@ const rows: Row[] = [
   ["org-1017", "Didsbury Road Primary School", "education", "Primary school", "Didsbury Road", "Manchester", "M20 6RL", NW, { phone: "0161 496 0654", urn: "105521", numberOfPupils: 460, phase: "primary", ageRange: [4, 11] }],
   ["org-1018", "Calder Vale Primary School", "education", "Primary school", "Burnley Road", "Todmorden", "OL14 7DA", YH, { phone: "01632 960989", urn: "107601", numberOfPupils: 210, phase: "primary", ageRange: [4, 11] }],
   ["org-1019", "Meanwood Valley Primary School", "education", "Primary school", "Green Road", "Leeds", "LS6 4LF", YH, { phone: "01632 960991", urn: "107655", numberOfPupils: 240, phase: "primary", ageRange: [4, 11] }],
+  // The accessibility e2e's schools (tests/e2e/focus-and-text.spec.ts): a visit and an outreach request.
+  ["org-1020", "Marsden Moor Primary School", "education", "Primary school", "Towngate", "Huddersfield", "HD7 6BU", YH, { phone: "01632 960994", urn: "107760", numberOfPupils: 198, phase: "primary", ageRange: [4, 11] }],
+  ["org-1021", "Wetherby Ings Primary School", "education", "Primary school", "Ings Lane", "Wetherby", "LS22 6PL", YH, { phone: "01632 960995", urn: "121488", numberOfPupils: 265, phase: "primary", ageRange: [4, 11] }],
   ["org-2001", "Leeds Home Learners", "home-education", "Home education group", "Headingley Community Centre, North Lane", "Leeds", "LS6 3HU", YH, { numberOfPupils: 38, numberOfFamilies: 14 }],
   ["org-2002", "Bradford Home Education Network", "home-education", "Home education group", "Eccleshill Library, Bolton Road", "Bradford", "BD2 4SR", YH, { numberOfPupils: 52, numberOfFamilies: 21 }],
   ["org-2003", "York Home Ed Explorers", "home-education", "Home education co-operative", "Tang Hall Community Centre", "York", "YO31 0UT", YH, { numberOfPupils: 24, numberOfFamilies: 9 }],

@@ -70,6 +70,10 @@ export const BOOKING_E2E_USERS: readonly [id: string, email: string, firstName: 
   // review, and a tour operator's arrival and change links on the review, each at their own.
   ["usr-1119", "truth.lunch@example.org", "Cara", "Dunning", "education", "org-1019"],
   ["usr-3105", "truth.operator@example.org", "Dev", "Okafor", "tour-operator", "org-3006"],
+  // Accessibility e2e (tests/e2e/focus-and-text.spec.ts): a chosen day in the visit calendar,
+  // and the outreach calendar and schedule modals, at every zoom.
+  ["usr-1120", "a11y.visit@example.org", "Cara", "Duffield", "education", "org-1020"],
+  ["usr-1121", "a11y.outreach@example.org", "Esme", "Ellery", "education", "org-1021"],
 ];
 
 /** Every other seeded login shares the demo password: they exist for demos and e2e. */

@@ -37,6 +37,7 @@ test("the statement says what the site conforms to, how it is tested, its limits
   await expect(main.getByRole("region", { name: "How we test it" })).toContainText("axe");
   await expect(main.getByRole("region", { name: "How we test it" })).toContainText("Keyboard-only tests");
   await expect(main.getByRole("region", { name: "How we test it" })).toContainText("Lighthouse");
+  await expect(main.getByRole("region", { name: "How we test it" })).toContainText("at 400% zoom");
   // The contact comes from the CMS's site content (its footer's email link).
   const report = main.getByRole("region", { name: "Reporting a problem or asking for another format" });
   await expect(report.getByRole("link", { name: "groups@westridingmuseums.example.org" })).toHaveAttribute(

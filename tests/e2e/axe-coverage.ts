@@ -3,6 +3,8 @@
  * (`recordAxeChecked`); after the whole suite, `node tests/e2e/axe-coverage.ts` (a step of
  * `npm test`) matches those addresses against app/routes.ts and fails naming every page
  * route that no test checked — so a route added without an accessibility check is caught.
+ * Issue 25 adds what axe cannot judge, on a page of every route (tests/e2e/page-states.ts):
+ * the same step fails naming every route no page of which was walked.
  */
 import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -14,11 +16,19 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..")
 /** Inside Playwright's output directory, which every run empties first. */
 const RECORDS = path.join(ROOT, "test-results", "axe-checked");
 
-/** One line per page that passed axe, in a file per worker (workers run in parallel). */
-export function recordAxeChecked(testInfo: TestInfo, url: string): void {
-  mkdirSync(RECORDS, { recursive: true });
-  appendFileSync(path.join(RECORDS, `worker-${testInfo.parallelIndex}.txt`), `${new URL(url).pathname}\n`);
+/** Pages walked for what axe cannot judge (tests/e2e/page-states.ts). */
+const WALKED = path.join(ROOT, "test-results", "page-states-walked");
+
+function record(folder: string, testInfo: TestInfo, url: string): void {
+  mkdirSync(folder, { recursive: true });
+  appendFileSync(path.join(folder, `worker-${testInfo.parallelIndex}.txt`), `${new URL(url).pathname}\n`);
 }
+
+/** One line per page that passed axe, in a file per worker (workers run in parallel). */
+export const recordAxeChecked = (testInfo: TestInfo, url: string) => record(RECORDS, testInfo, url);
+
+/** One line per page walked by tests/e2e/page-states.ts. */
+export const recordWalked = (testInfo: TestInfo, url: string) => record(WALKED, testInfo, url);
 
 export interface PageRoute {
   file: string;
@@ -74,22 +84,44 @@ export function bestMatch(routes: readonly PageRoute[], pathname: string): PageR
   return candidates.sort(rank)[0];
 }
 
-async function main(): Promise<void> {
+async function loadPageRoutes(): Promise<PageRoute[]> {
   const { default: routes } = (await import("../../app/routes.ts")) as { default: RouteConfigEntry[] };
-  const pages = pageRoutes(routes);
-  const checked = existsSync(RECORDS)
-    ? new Set(readdirSync(RECORDS).flatMap((file) => readFileSync(path.join(RECORDS, file), "utf8").split("\n").filter(Boolean)))
+  return pageRoutes(routes);
+}
+
+let loaded: Promise<PageRoute[]> | undefined;
+
+/** The page route (its file under app/) a pathname renders, for the fixtures. */
+export async function pageRouteFileOf(): Promise<(pathname: string) => string | undefined> {
+  const pages = await (loaded ??= loadPageRoutes());
+  return (pathname) => bestMatch(pages, pathname)?.file;
+}
+
+/** The addresses recorded in a folder of per-worker files, and the page routes they cover. */
+function coverage(pages: readonly PageRoute[], folder: string) {
+  const addresses = existsSync(folder)
+    ? new Set(readdirSync(folder).flatMap((file) => readFileSync(path.join(folder, file), "utf8").split("\n").filter(Boolean)))
     : new Set<string>();
-  const covered = new Map<string, string>();
-  for (const pathname of checked) {
+  const covered = new Set<string>();
+  for (const pathname of addresses) {
     const route = bestMatch(pages, pathname);
-    if (route && !covered.has(route.file)) covered.set(route.file, pathname);
+    if (route) covered.add(route.file);
   }
-  const missing = pages.filter((route) => !covered.has(route.file));
-  console.log(`axe (WCAG 2.2 AA) ran on ${checked.size} addresses, covering ${covered.size} of ${pages.length} page routes.`);
-  for (const route of missing) console.log(`✘ ${route.pattern} (app/${route.file}): no e2e test checked a page of it with axe`);
-  if (missing.length > 0) process.exit(1);
-  console.log("✔ every page route was checked with axe");
+  return { addresses, covered, missing: pages.filter((route) => !covered.has(route.file)) };
+}
+
+async function main(): Promise<void> {
+  const pages = await loadPageRoutes();
+  const axe = coverage(pages, RECORDS);
+  console.log(`axe (WCAG 2.2 AA) ran on ${axe.addresses.size} addresses, covering ${axe.covered.size} of ${pages.length} page routes.`);
+  for (const route of axe.missing) console.log(`✘ ${route.pattern} (app/${route.file}): no e2e test checked a page of it with axe`);
+  // Each route's first page to pass axe is walked (tests/e2e/page-states.ts); one whose pages
+  // all moved on before a new tab could open them was not.
+  const walked = coverage(pages, WALKED);
+  console.log(`Focus walk, text spacing, text zoom and label in name ran on ${walked.covered.size} of ${pages.length} page routes.`);
+  for (const route of walked.missing) console.log(`✘ ${route.pattern} (app/${route.file}): no page of it was walked (tests/e2e/page-states.ts)`);
+  if (axe.missing.length > 0 || walked.missing.length > 0) process.exit(1);
+  console.log("✔ every page route was checked with axe, and walked");
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) await main();

@@ -40,7 +40,7 @@ export async function startAt(page: Page, venue: string, month: string) {
 
 /** Chooses the nth available day of the calendar shown; returns its date. */
 export async function chooseDay(page: Page, nth = 0): Promise<string> {
-  const day = page.getByRole("grid").getByRole("button", { name: /, available$/ }).nth(nth);
+  const day = page.getByRole("grid").getByRole("button", { name: /, Open$/ }).nth(nth);
   const date = (await day.getAttribute("data-date"))!;
   await day.click();
   await expect(page).toHaveURL(/\/account\/book\/information$/);

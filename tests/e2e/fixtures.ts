@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Locator, type Page } from "@playwright/test";
-import { recordAxeChecked } from "./axe-coverage";
+import { pageRouteFileOf, recordAxeChecked } from "./axe-coverage";
+import { checkRouteOnce } from "./page-states";
 import { expectTitled } from "./page-title";
 import { expectStylesLoaded } from "./styles-loaded";
 
@@ -31,10 +32,7 @@ export const test = base.extend<{ axe: (page?: Page) => Promise<void> }>({
     expect(violations, "Content-Security-Policy violations").toEqual([]);
   },
   page: async ({ page }, use) => {
-    // The tag manager is real in the page but must not reach the network in tests.
-    await page.route("https://www.googletagmanager.com/**", (route) =>
-      route.fulfill({ status: 200, contentType: "text/javascript", body: "/* gtm stub */" }),
-    );
+    await stubTagManager(page);
     // Uncaught exceptions and hydration mismatches fail the test that caused them.
     const problems: string[] = [];
     page.on("pageerror", (error) => problems.push(`pageerror: ${error.message}`));
@@ -59,11 +57,23 @@ export const test = base.extend<{ axe: (page?: Page) => Promise<void> }>({
       await expectStylesLoaded(target);
       await expectTitled(target);
       recordAxeChecked(testInfo, target.url());
+      // What axe cannot judge (focus seen and not covered, text spaced or enlarged, label in
+      // name), once per page route in the run, on a new tab (tests/e2e/page-states.ts).
+      const routes = await pageRouteFileOf();
+      const problems = await checkRouteOnce(target.context(), target.url(), routes, testInfo, stubTagManager);
+      if (problems) expect(problems, `focus, text and names on a new tab of ${target.url()}`).toEqual([]);
     });
   },
 });
 
 export { expect };
+
+/** The tag manager is real in the page but must not reach the network in tests. */
+export async function stubTagManager(page: Page): Promise<void> {
+  await page.route("https://www.googletagmanager.com/**", (route) =>
+    route.fulfill({ status: 200, contentType: "text/javascript", body: "/* gtm stub */" }),
+  );
+}
 
 export async function logIn(page: Page, email: string = DEMO.email, password: string = DEMO.password) {
   await page.getByLabel("Email address", { exact: true }).first().fill(email);

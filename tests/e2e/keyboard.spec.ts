@@ -167,11 +167,11 @@ async function chooseAvailableDay(page: Page, monthsOn = 0): Promise<string> {
     await expect(heading).not.toHaveText(month!);
     await expect(active(page)).toHaveAttribute("data-date", /^\d{4}-\d\d-\d\d$/);
   }
-  // A day's name ends with its status ("Wednesday 5 May 2027, available").
-  for (let i = 0; i < 40 && !/, available/.test((await active(page).textContent()) ?? ""); i++) {
+  // A day's name ends with the word it shows ("Wednesday 5 May 2027, Open").
+  for (let i = 0; i < 40 && !/, Open/.test((await active(page).textContent()) ?? ""); i++) {
     await page.keyboard.press("ArrowRight");
   }
-  await expect(active(page)).toHaveAccessibleName(/, available$/);
+  await expect(active(page)).toHaveAccessibleName(/, Open$/);
   const date = (await active(page).getAttribute("data-date"))!;
   await page.keyboard.press("Enter");
   return date;

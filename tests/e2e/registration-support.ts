@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect } from "./fixtures";
+import { waitForHydration } from "./hydration";
 
 /** A fresh address per test: the embedded backend lives as long as the server. */
 export function uniqueEmail(prefix: string): string {
@@ -13,13 +14,8 @@ export async function rejectCookies(page: Page, baseURL: string | undefined): Pr
   await page.context().addCookies([{ name: "cookie_consent", value, url: baseURL }]);
 }
 
-/** Waits until React has hydrated the page's main content (its DOM nodes carry React's fiber keys). */
-export async function waitForHydration(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
-    const main = document.getElementById("main");
-    return Boolean(main && Object.keys(main).some((key) => key.startsWith("__reactFiber")));
-  });
-}
+// Shared with the page-state checks, which the fixtures load (so it lives in a module that does not import them).
+export { waitForHydration };
 
 /** The error shown beside a field, linked to it. */
 export async function expectFieldError(page: Page, id: string, message: string | RegExp): Promise<void> {

@@ -76,12 +76,16 @@ describe("month calendar", () => {
     const stops = container.querySelectorAll('.calendar-day[tabindex="0"]');
     expect(stops).toHaveLength(1);
     expect(stops[0]?.getAttribute("data-date")).toBe("2026-11-25");
-    expect(stops[0]?.textContent).toContain("Wednesday 25 November 2026, available");
+    expect(stops[0]?.textContent).toContain("Wednesday 25 November 2026, Open");
     const closed = container.querySelector('[data-date="2026-11-24"]')!;
     expect(closed.getAttribute("aria-disabled")).toBe("true");
+    // A closed day shows its number only ("Closed" is too wide for a column at 320 px); its name still says so.
+    expect(closed.querySelector(".day-status")).toBeNull();
+    expect(closed.textContent).toContain("Tuesday 24 November 2026, Closed");
+    expect(container.querySelector(".calendar-legend")?.textContent).toContain("No word: closed, or not bookable");
     expect(closed.getAttribute("type")).toBe("button");
     const full = container.querySelector('[data-date="2026-11-28"]')!;
-    expect(full.textContent).toContain("full");
+    expect(full.textContent).toContain("Full");
     expect(full.getAttribute("aria-disabled")).toBe("true");
     const open = container.querySelector('[data-date="2026-11-26"]')!;
     expect(open.getAttribute("type")).toBe("submit");

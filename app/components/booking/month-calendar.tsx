@@ -10,18 +10,24 @@ import { useStore } from "../../state/stores";
 import "./booking.css";
 import type { AvailabilityDay, AvailabilityStatus } from "../../../generated/schemas";
 
-export const STATUS_TEXT: Record<AvailabilityStatus, string> = {
-  available: "Available",
-  limited: "Few places left",
-  full: "Full",
-  closed: "Closed",
-};
-
-const STATUS_SHORT: Record<AvailabilityStatus, string> = {
+/**
+ * The word a day shows and its name ends with ("Wednesday 5 May 2027, Open"): the same word,
+ * so a speech-input user can say what they see (WCAG 2.5.3). A closed day shows its number
+ * only: "Closed" is wider than a day's column at 320 px (docs/decisions/0034-focus-never-covered-text-that-reflows.md).
+ */
+export const STATUS_LABEL: Record<AvailabilityStatus, string> = {
   available: "Open",
   limited: "Few left",
   full: "Full",
   closed: "Closed",
+};
+
+/** The key under the calendar: each word shown, and what it means. */
+const STATUS_KEY: Record<AvailabilityStatus, string> = {
+  available: "Open: places free",
+  limited: "Few left: under a fifth of places free",
+  full: "Full: no places free",
+  closed: "No word: closed, or not bookable",
 };
 
 /** A month of the gateway's availability, as a venue's and outreach's both answer. */
@@ -151,67 +157,66 @@ function Calendar({ availability, selectedDate, monthHref, name = "visitDate", f
       <p className="field-hint" id={`${headingId}-help`}>
         Choose a date to continue. In the calendar, arrow keys move between days; Page Up and Page Down change month.
       </p>
-      <table role="grid" className="month-grid" aria-labelledby={headingId} aria-describedby={`${headingId}-help`} ref={gridRef} onKeyDown={onKeyDown}>
-        <thead>
-          <tr>
-            {WEEKDAYS.map((day) => (
-              <th key={day} scope="col" abbr={day}>
-                {day.slice(0, 3)}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {monthWeeks(month).map((week) => (
-            <tr key={week.find(Boolean) ?? "pad"}>
-              {week.map((date, i) => {
-                if (!date) return <td key={`pad-${i}`} />;
-                const status = statusOf.get(date) ?? "closed";
-                const selected = date === selectedDate;
-                const canBook = bookable(status);
-                return (
-                  <td key={date} aria-selected={selected ? true : undefined}>
-                    <button
-                      type={canBook ? "submit" : "button"}
-                      name={canBook ? name : undefined}
-                      value={canBook ? date : undefined}
-                      form={canBook ? form : undefined}
-                      aria-disabled={canBook ? undefined : true}
-                      data-date={date}
-                      tabIndex={date === rovingDate ? 0 : -1}
-                      className={`calendar-day status-${status}`}
-                      onFocus={booking ? () => bookingState.focusDay(booking, date) : undefined}
-                      onClick={canBook ? undefined : (e) => e.preventDefault()}
-                    >
-                      <span className="visually-hidden">{WEEKDAYS[weekdayIndex(date)]} </span>
-                      <span className="day-number">{Number(date.slice(8))}</span>
-                      <span className="visually-hidden">
-                        {" "}
-                        {label}, {STATUS_TEXT[status].toLowerCase()}
-                        {selected ? ", chosen" : ""}
-                      </span>
-                      <span className="day-status" aria-hidden="true">
-                        {STATUS_SHORT[status]}
-                      </span>
-                    </button>
-                  </td>
-                );
-              })}
+      {/* Scrolls sideways only when the days' words need more than the width (booking.css). */}
+      <div className="month-grid-scroll">
+        <table role="grid" className="month-grid" aria-labelledby={headingId} aria-describedby={`${headingId}-help`} ref={gridRef} onKeyDown={onKeyDown}>
+          <thead>
+            <tr>
+              {WEEKDAYS.map((day) => (
+                <th key={day} scope="col" abbr={day}>
+                  {day.slice(0, 3)}
+                </th>
+              ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {monthWeeks(month).map((week) => (
+              <tr key={week.find(Boolean) ?? "pad"}>
+                {week.map((date, i) => {
+                  if (!date) return <td key={`pad-${i}`} />;
+                  const status = statusOf.get(date) ?? "closed";
+                  const selected = date === selectedDate;
+                  const canBook = bookable(status);
+                  return (
+                    <td key={date} aria-selected={selected ? true : undefined}>
+                      <button
+                        type={canBook ? "submit" : "button"}
+                        name={canBook ? name : undefined}
+                        value={canBook ? date : undefined}
+                        form={canBook ? form : undefined}
+                        aria-disabled={canBook ? undefined : true}
+                        data-date={date}
+                        tabIndex={date === rovingDate ? 0 : -1}
+                        className={`calendar-day status-${status}`}
+                        onFocus={booking ? () => bookingState.focusDay(booking, date) : undefined}
+                        onClick={canBook ? undefined : (e) => e.preventDefault()}
+                      >
+                        <span className="visually-hidden">{WEEKDAYS[weekdayIndex(date)]} </span>
+                        <span className="day-number">{Number(date.slice(8))}</span>
+                        {/* "Monday 1 March 2027, chosen, Open": the button lays its children out as blocks, and a
+                            name puts a space between blocks, so the word shown comes last, after the commas. */}
+                        <span className="visually-hidden">
+                          {" "}
+                          {label}
+                          {selected ? ", chosen" : ""},{" "}
+                        </span>
+                        <span className={status === "closed" ? "visually-hidden" : "day-status"}>{STATUS_LABEL[status]}</span>
+                      </button>
+                    </td>
+                  );
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
       <ul className="calendar-legend" aria-label="Key">
-        {(Object.keys(STATUS_TEXT) as AvailabilityStatus[]).filter((s) => s !== "closed").map((status) => (
+        {(Object.keys(STATUS_KEY) as AvailabilityStatus[]).map((status) => (
           <li key={status}>
             <span className={`swatch status-${status}`} aria-hidden="true" />
-            {STATUS_TEXT[status]}
+            {STATUS_KEY[status]}
           </li>
         ))}
-        <li>
-          <span className="swatch status-closed" aria-hidden="true" />
-          Closed or not bookable
-        </li>
       </ul>
     </div>
   );
