@@ -46,6 +46,7 @@ export const PROVIDER_STATES = [
   "registrations for {email} are rate limited",
   "a tour operator with company number {companyNumber} is registered",
   "{email} has asked to register and join another organisation, and not yet followed the emailed link",
+  "no registration request has token {registrationToken}",
   // Booking: availability, baskets, holds, checkout, payments, order changes (booking/provider-states.ts).
   ...BOOKING_PROVIDER_STATES,
   // Outreach: eligibility, the team's calendar, outreach baskets and orders (booking/outreach-provider-states.ts).
@@ -181,6 +182,12 @@ export function applyProviderState(backend: Backend, name: string, rawParams: Pa
       const venueId = required("venueId");
       s.venues = s.venues.filter((v) => v.id !== venueId);
       return { venueId };
+    }
+
+    case "no registration request has token {registrationToken}": {
+      const registrationToken = required("registrationToken");
+      s.pendingRegistrations.delete(registrationToken);
+      return { registrationToken };
     }
 
     case "no user has email {email}": {

@@ -85,7 +85,7 @@ describe("ids the pacts assume absent", () => {
       if (interaction.response.status !== 404) return false;
       const request = JSON.stringify([interaction.request.path, (interaction.request as { body?: unknown }).body ?? null]);
       return !(interaction.providerStates ?? []).some((s) =>
-        /^no \w+( \w+)? has (id|slug)/.test(s.name) && Object.values(s.params ?? {}).some((v) => request.includes(String(v))));
+        /^no \w+( \w+)? has (id|slug|token)/.test(s.name) && Object.values(s.params ?? {}).some((v) => request.includes(String(v))));
     }).map((i) => i.description);
     expect(unstated).toEqual([]);
   });

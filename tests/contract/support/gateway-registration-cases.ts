@@ -210,7 +210,7 @@ export const gatewayRegistrationCases: readonly ConsumerCase[] = [
   {
     description: "confirm a registration with a link that has expired or been used",
     // The confirmation page says so and offers to register again.
-    states: [],
+    states: [["no registration request has token {registrationToken}", { registrationToken: UNKNOWN_TOKEN }]],
     define: (i) =>
       i
         .withRequest("POST", `/registration-requests/${UNKNOWN_TOKEN}/confirmation`)

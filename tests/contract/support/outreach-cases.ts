@@ -127,7 +127,7 @@ function basketBody(args: { nextStep: string; section: Section | "none"; id?: un
     completedSteps: eachLike(oneOf(STEPS, "outreach-eligibility")),
     nextStep: args.nextStep,
     participants: integer(scheduled ? 60 : 0),
-    schedule: scheduled ? eachLike(sessionEntry) : [],
+    schedule: scheduled ? eachLike(sessionEntry) : like([]),
     tickets: like([]),
     messages: REQUEST_MESSAGE,
     expiresAt: instantNow,
