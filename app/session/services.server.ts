@@ -5,7 +5,7 @@ import { config } from "../runtime/config.server";
 import { servicesContext } from "./context";
 import { arrivalContext } from "../runtime/arrival";
 import { REQUEST_ID_HEADER, requestIdFrom } from "../runtime/request-id";
-import { destroySession, emptySession, getSession, sessionState, setsSessionCookie, touchSession } from "./session.server";
+import { destroySession, emptySession, getSession, saveSession, sessionState, setsSessionCookie, touchSession } from "./session.server";
 
 /**
  * Builds this request's session and API clients; runs before every guard. A session past
@@ -35,11 +35,14 @@ export const servicesMiddleware: MiddlewareFunction<Response> = async ({ request
     gateway: createGatewayClient({ baseUrl, timeoutMs, token: session.get("token"), requestId }),
     cms: createCmsClient({ baseUrl: config.cmsBaseUrl, timeoutMs, requestId }),
   });
+  // A notice left by a save (app/session/notice.server.ts) is spent when the page reads it.
+  const noticed = session.has("notice");
   const response = await next();
 
   // A response that logged in, out, or dropped an unknown token has set the cookie itself.
   if (setsSessionCookie(response.headers)) return response;
   if (state === "expired") response.headers.append("Set-Cookie", await destroySession(session));
   else if (state === "refresh") response.headers.append("Set-Cookie", await touchSession(session, now));
+  else if (noticed && !session.has("notice")) response.headers.append("Set-Cookie", await saveSession(session));
   return response;
 };

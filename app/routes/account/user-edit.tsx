@@ -8,30 +8,31 @@ import { pageTitle } from "../../shell/meta";
 import { ACCOUNT_DETAIL_FIELDS, accountDetailsSchema } from "../../account/user-details";
 import { formValues, toFieldErrors } from "../../forms/validation";
 import { FormErrors } from "../../components/form-errors";
+import { redirectWithNotice, samePage, takeNotice } from "../../session/notice.server";
 
 export async function action({ request, context, url }: Route.ActionArgs) {
   const form = await request.formData();
   const values = formValues(form, ACCOUNT_DETAIL_FIELDS);
   const parsed = accountDetailsSchema.safeParse(Object.fromEntries(form));
-  if (!parsed.success) return data({ saved: false, errors: toFieldErrors(parsed.error), values }, { status: 400 });
+  if (!parsed.success) return data({ errors: toFieldErrors(parsed.error), values }, { status: 400 });
 
   const { gateway } = requireUser(context);
   const result = await updateCurrentUser(gateway, parsed.data);
   if (!result.ok) {
     const errors = { form: problemText(result.problem), ...fieldErrors(result.problem) };
-    return data({ saved: false, errors, values }, { status: result.status });
+    return data({ errors, values }, { status: result.status });
   }
-  return { saved: true, errors: {}, values };
+  return redirectWithNotice(context, samePage(url), "Your details have been saved.");
 }
 
-export function loader({ context, url }: Route.LoaderArgs) {
-  return { user: requireUser(context).user };
+export function loader({ context }: Route.LoaderArgs) {
+  return { user: requireUser(context).user, notice: takeNotice(context) };
 }
 
-export default function UserEdit({ loaderData: { user }, actionData }: Route.ComponentProps) {
+export default function UserEdit({ loaderData: { user, notice }, actionData }: Route.ComponentProps) {
   const errors: Record<string, string | undefined> = actionData?.errors ?? {};
   // After a failed submit, show what was typed, not what is stored.
-  const v = actionData && !actionData.saved ? actionData.values : undefined;
+  const v = actionData?.values;
   const submitting = useNavigation().state === "submitting";
   return (
     <div className="page narrow">
@@ -39,16 +40,17 @@ export default function UserEdit({ loaderData: { user }, actionData }: Route.Com
         <Link to="/account">Back to your account</Link>
       </p>
       <h1>Your details</h1>
-      {actionData?.saved ? (
+      {notice && !actionData ? (
         <p role="status" className="success">
-          Your details have been saved.
+          {notice}
         </p>
       ) : null}
       <FormErrors errors={errors} />
       <p>
         Email address: <strong>{user.email}</strong>
       </p>
-      <Form method="post" noValidate>
+      {/* key: a save redraws the form from what was saved (the gateway may have tidied it). */}
+      <Form method="post" noValidate key={JSON.stringify(user)}>
         <Field name="title" label="Title (optional)" autoComplete="honorific-prefix" defaultValue={v?.title ?? user.title ?? ""} error={errors.title} />
         <Field name="firstName" label="First name" autoComplete="given-name" defaultValue={v?.firstName ?? user.firstName} error={errors.firstName} />
         <Field name="lastName" label="Last name" autoComplete="family-name" defaultValue={v?.lastName ?? user.lastName} error={errors.lastName} />

@@ -21,6 +21,7 @@ import { HoldTimer } from "../../components/booking/hold-timer";
 import { PriceTable } from "../../components/booking/price-table";
 import { CheckboxField } from "../../components/field";
 import { servicesContext } from "../../session/context";
+import { redirectWithNotice, samePage, takeNotice } from "../../session/notice.server";
 import { formatDate } from "../../shell/format";
 import { pageTitle } from "../../shell/meta";
 import type { Basket } from "../../../generated/schemas";
@@ -64,6 +65,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     holdProblem: soldOut.length > 0 ? soldOut.join(" ") : null,
     offerLongerHolds: user.extendedHolds !== true,
     idempotencyKey: newIdempotencyKey(),
+    notice: takeNotice(context),
   };
 }
 
@@ -89,7 +91,9 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     const basket = requireBasket(scope);
     const held = await holdPlaces(gateway, basket);
     if (!held.ok) return data({ errors: { form: held.message } as Errors, values: null, idempotencyKey: null, soldOut: held.soldOut }, { status: held.status });
-    return { errors: {} as Errors, values: null, idempotencyKey: null, soldOut: false, heldAgain: basket.hold !== undefined || basket.messages.some((m) => m.code === "hold_expired") };
+    // Drawn by a request of its own, which reads the held basket (app/session/notice.server.ts).
+    const heldAgain = basket.hold !== undefined || basket.messages.some((m) => m.code === "hold_expired");
+    return redirectWithNotice(context, samePage(url), heldAgain ? "The time we held your places for ran out, so we have held them again." : null);
   }
 
   if (form.get("intent") === "extend") {
@@ -100,7 +104,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
       const errors: Errors = extended.upstream ? { form: problemText(extended.problem) } : { hold: problemText(extended.problem) };
       return data({ errors, values: null, idempotencyKey: null, soldOut: false }, { status: extended.status });
     }
-    return { errors: {} as Errors, values: null, idempotencyKey: null, soldOut: false, extended: true };
+    return redirectWithNotice(context, samePage(url), "We have extended the time we hold your places.");
   }
 
   const values = { acceptTerms: form.get("acceptTerms") === "on" };
@@ -152,7 +156,8 @@ export async function action({ request, context, url }: Route.ActionArgs) {
       const basket = requireBasket(scope);
       const held = await holdPlaces(gateway, basket);
       if (!held.ok) return failed({ form: held.message }, { soldOut: held.soldOut });
-      return failed({ form: `${message} We have held them again: check the booking below and confirm again.` });
+      // Held again: a change, so the page is drawn by a request of its own that reads the held basket.
+      return redirectWithNotice(context, samePage(url), `${message} We have held them again: check the booking below and confirm again.`);
     }
     case "price_changed":
       return failed({ form: `${message} Check the new total below, then confirm again.` });
@@ -169,7 +174,7 @@ export function shouldRevalidate() {
 }
 
 export default function ReviewStep({ loaderData, actionData }: Route.ComponentProps) {
-  const { booking, quote, terms, held, holdLapsed, holdProblem, offerLongerHolds } = loaderData;
+  const { booking, quote, terms, held, holdLapsed, holdProblem, offerLongerHolds, notice } = loaderData;
   const basket = booking.basket!;
   const errors: Record<string, string | undefined> = actionData?.errors ?? {};
   const key = actionData?.idempotencyKey ?? loaderData.idempotencyKey;
@@ -199,9 +204,9 @@ export default function ReviewStep({ loaderData, actionData }: Route.ComponentPr
       ) : (
         <FormErrors errors={errors} fieldIds={{ acceptTerms: "acceptTerms", hold: "hold-timer" }} />
       )}
-      {actionData && "heldAgain" in actionData && actionData.heldAgain ? (
+      {notice && !actionData ? (
         <p className="notice" role="status">
-          The time we held your places for ran out, so we have held them again.
+          {notice}
         </p>
       ) : null}
       {!held && !soldOut ? (
@@ -215,11 +220,6 @@ export default function ReviewStep({ loaderData, actionData }: Route.ComponentPr
             {holding ? "Holding…" : "Hold my places"}
           </button>
         </Form>
-      ) : null}
-      {actionData && "extended" in actionData && actionData.extended ? (
-        <p className="notice" role="status">
-          We have extended the time we hold your places.
-        </p>
       ) : null}
       {held && basket.hold ? <HoldTimer hold={basket.hold} offerLongerHolds={offerLongerHolds} /> : null}
       {errors.hold ? <p className="field-error">{errors.hold}</p> : null}
