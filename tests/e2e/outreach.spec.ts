@@ -1,5 +1,6 @@
-import type { Locator, Page } from "@playwright/test";
-import { DEMO, expect, expectNoSidewaysScroll, expectOnOneLine, logIn, test } from "./fixtures";
+import type { Locator } from "@playwright/test";
+import { expect, expectNoSidewaysScroll, expectOnOneLine, test } from "./fixtures";
+import { acknowledgeAll, answerQuestions, chooseActivities, chooseDay, logInAs, ROOT, saveAndContinue, scheduleOneSession, session, startRequest } from "./outreach-support";
 
 // Outreach (docs/requirements.md §8.7): eligibility → activities → advisories → questions → schedule
 // (time-slot and lunch modals) → terms → summary → payment → confirmation. Each test
@@ -13,84 +14,6 @@ const USERS = {
   outside: "outreach.outside@example.org",
   operator: "outreach.operator@example.org",
 } as const;
-
-const ROOT = "/account/book/outreach";
-
-async function logInAs(page: Page, email: string) {
-  await page.goto("/login");
-  await logIn(page, email, DEMO.password);
-  await expect(page).toHaveURL(/\/account$/);
-  const accept = page.getByRole("button", { name: "Accept cookies" });
-  if (await accept.isVisible()) await accept.click();
-}
-
-/** The outreach page, after discarding any request this user left open; then a new request. */
-async function startRequest(page: Page) {
-  await page.goto(ROOT);
-  const discard = page.getByRole("button", { name: "Start a new request" });
-  if (await discard.isVisible()) {
-    await discard.click();
-    await expect(page.getByRole("button", { name: "Start an outreach request" })).toBeVisible();
-  }
-  await page.getByRole("button", { name: "Start an outreach request" }).click();
-  await expect(page).toHaveURL(`${ROOT}/activities`);
-}
-
-async function saveAndContinue(page: Page) {
-  await page.getByRole("button", { name: "Save and continue" }).click();
-}
-
-async function chooseActivities(page: Page, names: readonly string[]) {
-  for (const name of names) await page.getByRole("checkbox", { name: new RegExp(`^${name}`) }).check();
-  await saveAndContinue(page);
-  await expect(page).toHaveURL(`${ROOT}/advisories`);
-}
-
-async function acknowledgeAll(page: Page) {
-  for (const box of await page.getByRole("main").getByRole("checkbox").all()) await box.check();
-  await saveAndContinue(page);
-  await expect(page).toHaveURL(`${ROOT}/questions`);
-}
-
-interface Answers {
-  floor: string;
-  pupils: string;
-}
-
-async function answerQuestions(page: Page, answers: Answers = { floor: "150", pupils: "28" }) {
-  await page.getByRole("group", { name: "Which space will we use?" }).getByRole("radio", { name: "School hall" }).check();
-  await page.getByLabel(/^Floor area of the space/).fill(answers.floor);
-  await page.getByRole("group", { name: /power socket/ }).getByRole("radio", { name: "Yes" }).check();
-  await page.getByRole("group", { name: "Where can our van park?" }).getByRole("radio", { name: "On the school site" }).check();
-  await page.getByLabel(/^Pupils in each session/).fill(answers.pupils);
-  await page.getByLabel(/^Which year groups/).fill("Year 4 Oak and Year 4 Elm");
-  await page.getByLabel("When does the school day start?").fill("08:50");
-  await page.getByLabel("When does lunch start?").fill("12:00");
-  await page.getByLabel("When does lunch end?").fill("13:00");
-  await page.getByLabel("When does the school day end?").fill("15:15");
-}
-
-/** Chooses the nth day on which both outreach teams are free (every time offered). */
-async function chooseDay(page: Page, nth = 0): Promise<string> {
-  const days = page.getByRole("grid").getByRole("button", { name: /, available$/ });
-  if ((await days.count()) <= nth) {
-    const next = page.getByRole("link", { name: /Next month/ });
-    const month = /month=(\d{4}-\d{2})/.exec((await next.getAttribute("href")) ?? "")?.[1];
-    if (!month) throw new Error("the Next month link names no month");
-    await next.click();
-    // The old month's grid stays visible until the new one renders: wait for the new month's days.
-    await expect(page).toHaveURL(new RegExp(`month=${month}`));
-    await expect(days.nth(nth)).toHaveAttribute("data-date", new RegExp(`^${month}-`));
-  }
-  const day = days.nth(nth);
-  const date = (await day.getAttribute("data-date"))!;
-  await day.click();
-  await expect(page).toHaveURL(new RegExp(`date=${date}`));
-  await expect(page.getByRole("heading", { level: 2, name: /^Sessions on / })).toBeVisible();
-  return date;
-}
-
-const session = (page: Page, n: number) => page.getByRole("group", { name: new RegExp(`^Session ${n}`) });
 
 async function focusIsInside(dialog: Locator) {
   await expect.poll(() => dialog.evaluate((d) => d.contains(document.activeElement) && document.activeElement !== document.body)).toBe(true);
@@ -284,16 +207,7 @@ test("a request resumes after a reload, and a step ahead goes to the first one m
   await answerQuestions(page);
   await saveAndContinue(page);
   await expect(page).toHaveURL(`${ROOT}/schedule`);
-  await chooseDay(page, 1);
-  await session(page, 1).getByRole("button", { name: /Choose a time for session 1/ }).click();
-  const slots = page.getByRole("dialog", { name: "Choose a time for session 1" });
-  await slots.getByRole("radio", { name: /^10:00–11:00/ }).check();
-  await slots.getByRole("button", { name: "Use this time" }).click();
-  await page.getByRole("button", { name: "Choose the lunch break" }).click();
-  const lunch = page.getByRole("dialog", { name: "Choose our team's lunch break" });
-  await lunch.getByRole("radio", { name: "45 minutes" }).check();
-  await lunch.getByRole("radio", { name: /^13:00–13:45/ }).check();
-  await lunch.getByRole("button", { name: "Use this lunch break" }).click();
+  await scheduleOneSession(page, 1);
   await saveAndContinue(page);
   await expect(page).toHaveURL(`${ROOT}/terms`);
 
