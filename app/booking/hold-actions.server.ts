@@ -1,8 +1,9 @@
-import { data, redirect } from "react-router";
+import { data, redirect, type RouterContextProvider } from "react-router";
 import { extendBasketHold, placeBasketHold } from "../api/booking.server";
 import type { GatewayClient } from "../api/client.server";
 import { updateCurrentUser } from "../api/gateway.server";
 import { problemText } from "../api/result.server";
+import { redirectWithNotice, samePage } from "../session/notice.server";
 import { stepPath } from "./steps";
 import type { Basket } from "../../generated/schemas";
 
@@ -28,31 +29,34 @@ export function isHoldIntent(intent: FormDataEntryValue | null): intent is (type
   return HOLD_INTENTS.some((known) => known === intent);
 }
 
-/** What a hold button's post comes to, in the review action's shape; null for any other post. */
-export async function holdIntent(intent: FormDataEntryValue | null, gateway: GatewayClient, basket: Basket) {
-  const answer = { values: null, idempotencyKey: null, soldOut: false };
+/**
+ * What a hold button's post comes to: a refusal in the review action's shape, or a redirect
+ * back to the review with what was done as its notice (app/session/notice.server.ts, ADR 32),
+ * so that the page is drawn by a request that reads the held basket.
+ */
+export async function holdIntent(
+  intent: (typeof HOLD_INTENTS)[number],
+  gateway: GatewayClient,
+  basket: Basket,
+  back: { context: Readonly<RouterContextProvider>; url: URL },
+) {
+  const refused = (errors: Errors, status: number, soldOut = false) =>
+    data({ values: null, idempotencyKey: null, soldOut, errors }, { status });
+  const done = (notice: string | null) => redirectWithNotice(back.context, samePage(back.url), notice);
   if (intent === "hold") {
     const held = await holdPlaces(gateway, basket);
-    if (!held.ok) return data({ ...answer, errors: { form: held.message } as Errors, soldOut: held.soldOut }, { status: held.status });
-    return { ...answer, errors: {} as Errors, heldAgain: basket.hold !== undefined || basket.messages.some((m) => m.code === "hold_expired") };
+    if (!held.ok) return refused({ form: held.message }, held.status, held.soldOut);
+    const heldAgain = basket.hold !== undefined || basket.messages.some((m) => m.code === "hold_expired");
+    return done(heldAgain ? "The time we held your places for ran out, so we have held them again." : null);
   }
   if (intent === "extend") {
     const extended = await extendBasketHold(gateway, basket.id);
-    if (!extended.ok) {
-      // The gateway's refusal is about the hold, beside its timer; no usable answer is said at the top.
-      const errors: Errors = extended.upstream ? { form: problemText(extended.problem) } : { hold: problemText(extended.problem) };
-      return data({ ...answer, errors }, { status: extended.status });
-    }
-    return { ...answer, errors: {} as Errors, extended: true };
+    // The gateway's refusal is about the hold, beside its timer; no usable answer is said at the top.
+    if (!extended.ok) return refused(extended.upstream ? { form: problemText(extended.problem) } : { hold: problemText(extended.problem) }, extended.status);
+    return done("We have extended the time we hold your places.");
   }
-  if (intent === "longer") {
-    // A user setting the gateway applies to the hold already running too (contracts/gateway.yaml, updateCurrentUser).
-    const saved = await updateCurrentUser(gateway, { extendedHolds: true });
-    if (!saved.ok) {
-      const errors: Errors = saved.upstream ? { form: problemText(saved.problem) } : { hold: problemText(saved.problem) };
-      return data({ ...answer, errors }, { status: saved.status });
-    }
-    return { ...answer, errors: {} as Errors, longer: true };
-  }
-  return null;
+  // "longer": a user setting the gateway applies to the hold already running too (contracts/gateway.yaml, updateCurrentUser).
+  const saved = await updateCurrentUser(gateway, { extendedHolds: true });
+  if (!saved.ok) return refused(saved.upstream ? { form: problemText(saved.problem) } : { hold: problemText(saved.problem) }, saved.status);
+  return done("We will hold your places for 2 hours 30 minutes from when we first held them, and do the same on your future bookings.");
 }

@@ -43,11 +43,13 @@ export const servicesMiddleware: MiddlewareFunction<Response> = async ({ request
     gateway: createGatewayClient({ baseUrl, timeoutMs, token: session.get("token"), requestId }),
     cms: createCmsClient({ baseUrl: config.cmsBaseUrl, timeoutMs, requestId }),
   });
+  // A notice left by a save (app/session/notice.server.ts) is spent when the page reads it.
+  const noticed = session.has("notice");
   const response = await next();
 
   // A response that logged in, out, or dropped an unknown token has set the cookie itself.
   if (setsSessionCookie(response.headers)) return response;
   if (state === "expired") response.headers.append("Set-Cookie", await destroySession(session));
-  else if (touched) response.headers.append("Set-Cookie", await saveSession(session));
+  else if (touched || (noticed && !session.has("notice"))) response.headers.append("Set-Cookie", await saveSession(session));
   return response;
 };

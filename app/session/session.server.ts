@@ -20,6 +20,8 @@ interface SessionData {
    * payment here, so the app never depends on the provider echoing the payment id.
    */
   payments: Record<string, string>;
+  /** What a save that redirected back to its page says there, once (app/session/notice.server.ts). */
+  notice: string;
 }
 
 // The gateway token lives only in this httpOnly cookie; the browser's JavaScript never

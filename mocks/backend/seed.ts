@@ -76,6 +76,12 @@ export const BOOKING_E2E_USERS: readonly [id: string, email: string, firstName: 
   ["usr-1121", "a11y.outreach@example.org", "Esme", "Ellery", "education", "org-1021"],
 ];
 
+/** Members of two schools who switch between them (tests/e2e/round-trip/routes.ts): one for each e2e project. */
+export const ROUND_TRIP_SWITCH_USERS: readonly [id: string, email: string, firstName: string][] = [
+  ["usr-1122", "round.trip.switch.js@example.org", "Jess"],
+  ["usr-1123", "round.trip.switch.nojs@example.org", "Noel"],
+];
+
 /** Every other seeded login shares the demo password: they exist for demos and e2e. */
 export interface SeedUser {
   user: User;
@@ -182,6 +188,11 @@ function seedUsers(): SeedUser[] {
         currentOrganisationId: "org-4003",
       },
     },
+    // Forms round-trip e2e (tests/e2e/round-trip/): acting for one school or the other, one user per project (JavaScript on, off).
+    ...ROUND_TRIP_SWITCH_USERS.map(([id, email, firstName]) => ({
+      password,
+      user: { id, email, firstName, lastName: "Switcher", marketingConsent: false, groupType: "education" as const, currentOrganisationId: "org-1005" },
+    })),
     ...BOOKING_E2E_USERS.map(([id, email, firstName, lastName, groupType, organisationId]) => ({
       password,
       user: { id, email, firstName, lastName, marketingConsent: false, groupType, currentOrganisationId: organisationId },
@@ -203,6 +214,9 @@ function seedAssociations(today: string): AssociationRecord[] {
     { userId: "usr-3001", organisationId: "org-3001", status: "approved", role: "lead", requestedAt: at(-300) },
     { userId: "usr-4001", organisationId: "org-4001", status: "approved", role: "lead", requestedAt: at(-150) },
     { userId: "usr-4002", organisationId: "org-4003", status: "approved", role: "lead", requestedAt: at(-75) },
+    ...ROUND_TRIP_SWITCH_USERS.flatMap(([userId]) => ["org-1005", "org-1003"].map((organisationId): AssociationRecord => (
+      { userId, organisationId, status: "approved", role: "member", requestedAt: at(-50) }
+    ))),
     ...BOOKING_E2E_USERS.map(([userId, , , , , organisationId]): AssociationRecord => (
       { userId, organisationId, status: "approved", role: "lead", requestedAt: at(-100) }
     )),

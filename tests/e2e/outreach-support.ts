@@ -1,11 +1,18 @@
 import type { Page } from "@playwright/test";
-import { expect } from "./fixtures";
+import { DEMO, expect, logIn } from "./fixtures";
 
-// Steps of the outreach flow (docs/requirements.md §8.7) shared by outreach.spec.ts and
-// focus-and-text.spec.ts.
+// Steps of the outreach flow (docs/requirements.md §8.7) shared by outreach.spec.ts,
+// focus-and-text.spec.ts and the forms round trip (round-trip/).
 
 export const ROOT = "/account/book/outreach";
 
+export async function logInAs(page: Page, email: string) {
+  await page.goto("/login");
+  await logIn(page, email, DEMO.password);
+  await expect(page).toHaveURL(/\/account$/);
+  const accept = page.getByRole("button", { name: "Accept cookies" });
+  if (await accept.isVisible()) await accept.click();
+}
 /** The outreach page, after discarding any request this user left open; then a new request. */
 export async function startRequest(page: Page) {
   await page.goto(ROOT);
@@ -82,4 +89,21 @@ export async function requestToSchedule(page: Page, activities: readonly string[
   await answerQuestions(page);
   await saveAndContinue(page);
   await expect(page).toHaveURL(`${ROOT}/schedule`);
+}
+
+export const session = (page: Page, n: number) => page.getByRole("group", { name: new RegExp(`^Session ${n}`) });
+
+/** On the schedule step: a day, session 1 at 10:00–11:00 and a 45-minute lunch break at 13:00, in the modals (JavaScript on). */
+export async function scheduleOneSession(page: Page, nthDay = 1): Promise<string> {
+  const date = await chooseDay(page, nthDay);
+  await session(page, 1).getByRole("button", { name: /Choose a time for session 1/ }).click();
+  const slots = page.getByRole("dialog", { name: "Choose a time for session 1" });
+  await slots.getByRole("radio", { name: /^10:00–11:00/ }).check();
+  await slots.getByRole("button", { name: "Use this time" }).click();
+  await page.getByRole("button", { name: "Choose the lunch break" }).click();
+  const lunch = page.getByRole("dialog", { name: "Choose our team's lunch break" });
+  await lunch.getByRole("radio", { name: "45 minutes" }).check();
+  await lunch.getByRole("radio", { name: /^13:00–13:45/ }).check();
+  await lunch.getByRole("button", { name: "Use this lunch break" }).click();
+  return date;
 }

@@ -1,6 +1,9 @@
-import type { Locator, Page } from "@playwright/test";
-import { DEMO, expect, expectNoSidewaysScroll, expectOnOneLine, logIn, test } from "./fixtures";
-import { acknowledgeAll, answerQuestions, chooseActivities, chooseDay, requestToSchedule, ROOT, saveAndContinue, startRequest } from "./outreach-support";
+import type { Locator } from "@playwright/test";
+import { expect, expectNoSidewaysScroll, expectOnOneLine, test } from "./fixtures";
+import {
+  acknowledgeAll, answerQuestions, chooseActivities, chooseDay, logInAs, requestToSchedule, ROOT, saveAndContinue, scheduleOneSession, session,
+  startRequest,
+} from "./outreach-support";
 
 // Outreach (docs/requirements.md §8.7): eligibility → activities → advisories → questions → schedule
 // (time-slot and lunch modals) → terms → summary → payment → confirmation. Each test
@@ -14,16 +17,6 @@ const USERS = {
   outside: "outreach.outside@example.org",
   operator: "outreach.operator@example.org",
 } as const;
-
-async function logInAs(page: Page, email: string) {
-  await page.goto("/login");
-  await logIn(page, email, DEMO.password);
-  await expect(page).toHaveURL(/\/account$/);
-  const accept = page.getByRole("button", { name: "Accept cookies" });
-  if (await accept.isVisible()) await accept.click();
-}
-
-const session = (page: Page, n: number) => page.getByRole("group", { name: new RegExp(`^Session ${n}`) });
 
 async function focusIsInside(dialog: Locator) {
   await expect.poll(() => dialog.evaluate((d) => d.contains(document.activeElement) && document.activeElement !== document.body)).toBe(true);
@@ -217,16 +210,7 @@ test("a request resumes after a reload, and a step ahead goes to the first one m
   await answerQuestions(page);
   await saveAndContinue(page);
   await expect(page).toHaveURL(`${ROOT}/schedule`);
-  await chooseDay(page, 1);
-  await session(page, 1).getByRole("button", { name: /Choose a time for session 1/ }).click();
-  const slots = page.getByRole("dialog", { name: "Choose a time for session 1" });
-  await slots.getByRole("radio", { name: /^10:00–11:00/ }).check();
-  await slots.getByRole("button", { name: "Use this time" }).click();
-  await page.getByRole("button", { name: "Choose the lunch break" }).click();
-  const lunch = page.getByRole("dialog", { name: "Choose our team's lunch break" });
-  await lunch.getByRole("radio", { name: "45 minutes" }).check();
-  await lunch.getByRole("radio", { name: /^13:00–13:45/ }).check();
-  await lunch.getByRole("button", { name: "Use this lunch break" }).click();
+  await scheduleOneSession(page, 1);
   await saveAndContinue(page);
   await expect(page).toHaveURL(`${ROOT}/terms`);
 

@@ -2,7 +2,8 @@ import { readFileSync } from "node:fs";
 import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseAnswer, rawRequest } from "./support/raw";
-import { concretePath, productionRoutes, SECURITY_HEADERS, startTarget, type Target } from "./support/server";
+import { productionRoutes } from "../support/production-routes";
+import { concretePath, SECURITY_HEADERS, startTarget, type Target } from "./support/server";
 
 // Body size (issue 21, must fix 2; docs/security.md): every route action of the build,
 // from its route table, refuses a body over the form limit with 413: at once when

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rawRequest } from "./support/raw";
-import { concretePath, productionRoutes, startTarget, type Target } from "./support/server";
+import { productionRoutes } from "../support/production-routes";
+import { concretePath, startTarget, type Target } from "./support/server";
 
 // Cross-site request forgery (docs/security.md): a post to any route action from another
 // site is refused before the action reads its body, whatever the form. The routes come

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rawRequest } from "./support/raw";
-import { concretePath, productionRoutes, SECURITY_HEADERS, startTarget, type Target } from "./support/server";
+import { productionRoutes } from "../support/production-routes";
+import { concretePath, SECURITY_HEADERS, startTarget, type Target } from "./support/server";
 
 // Odd methods and headers, and what the server writes about them (issue 21, the low items;
 // docs/security.md): TRACE and other methods, an Origin no browser sends, forged forwarding

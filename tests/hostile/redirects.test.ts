@@ -4,7 +4,8 @@ import { DEMO, logIn, ROOT } from "../../scripts/support/production-server.ts";
 import { EVIL_HOST, REDIRECT_PAYLOADS, staysOn } from "../support/redirect-payloads";
 import { readRedirectSites, type RedirectSite } from "../support/redirect-sites";
 import { rawRequest } from "./support/raw";
-import { productionRoutes, startTarget, type Target } from "./support/server";
+import { productionRoutes } from "../support/production-routes";
+import { startTarget, type Target } from "./support/server";
 
 // Open redirects (docs/security.md): every parameter that chooses where the site redirects
 // is read from the app's source (tests/support/redirect-sites.ts: the calls of the

@@ -15,11 +15,8 @@ export interface ReviewHoldProps {
   /** Why the places could not be held (a chosen time sold out), if so. */
   soldOut: string | null;
   errors: Record<string, string | undefined>;
-  /** The user's last post held the places again, or extended the hold. */
-  heldAgain: boolean;
-  extended: boolean;
-  /** The user's last post asked for longer holds, this one included (ADR 35). */
-  longer: boolean;
+  /** What the user's last hold button did (held again, extended, held for longer), said once. */
+  notice: string | null;
   /** A "Hold my places" post is on its way. */
   holding: boolean;
   offerLongerHolds: boolean;
@@ -30,7 +27,7 @@ export interface ReviewHoldProps {
  * step of the user's own flow where a time is chosen again); then whether the places are
  * held, for how long, and the buttons to hold them or extend the hold.
  */
-export function ReviewHold({ flow, held, hold, holdLapsed, soldOut, errors, heldAgain, extended, longer, holding, offerLongerHolds }: ReviewHoldProps) {
+export function ReviewHold({ flow, held, hold, holdLapsed, soldOut, errors, notice, holding, offerLongerHolds }: ReviewHoldProps) {
   const times = TIMES_STEP[flow];
   return (
     <>
@@ -47,9 +44,9 @@ export function ReviewHold({ flow, held, hold, holdLapsed, soldOut, errors, held
       ) : (
         <FormErrors errors={errors} fieldIds={{ acceptTerms: "acceptTerms", hold: "hold-timer" }} />
       )}
-      {heldAgain ? (
+      {notice ? (
         <p className="notice" role="status">
-          The time we held your places for ran out, so we have held them again.
+          {notice}
         </p>
       ) : null}
       {!held && !soldOut ? (
@@ -63,16 +60,6 @@ export function ReviewHold({ flow, held, hold, holdLapsed, soldOut, errors, held
             {holding ? "Holding…" : "Hold my places"}
           </button>
         </Form>
-      ) : null}
-      {extended ? (
-        <p className="notice" role="status">
-          We have extended the time we hold your places.
-        </p>
-      ) : null}
-      {longer ? (
-        <p className="notice" role="status">
-          We will hold your places for 2 hours 30 minutes from when we first held them, and do the same on your future bookings.
-        </p>
       ) : null}
       {held && hold ? <HoldTimer hold={hold} offerLongerHolds={offerLongerHolds} /> : null}
       {errors.hold ? <p className="field-error">{errors.hold}</p> : null}

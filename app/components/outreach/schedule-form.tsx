@@ -1,6 +1,6 @@
 import { Form } from "react-router";
 import { FieldError } from "../field";
-import { SaveAndContinue } from "../save-and-continue";
+import { DefaultSave, SaveAndContinue } from "../save-and-continue";
 import { LunchBreak } from "./lunch-break";
 import { OutreachTimeline } from "./outreach-timeline";
 import { SessionFieldset } from "./session-fieldset";
@@ -43,6 +43,7 @@ export function ScheduleForm({
 
   return (
     <Form method="post" noValidate className="booking-form outreach-schedule">
+      <DefaultSave name="intent" value="save" />
       <input type="hidden" name="date" value={date} />
       <h2 id="sessions-heading" tabIndex={-1}>
         Sessions on {formatDate(date)}

@@ -13,6 +13,7 @@ import { useBrowserSearchClient } from "../../search/browser-client";
 import { OrganisationSearch } from "../../search/organisation-search";
 import { loadOrganisationSearch } from "../../search/server-state.server";
 import { useSubmitting } from "../../shell/pending";
+import { redirectWithNotice, samePage, takeNotice } from "../../session/notice.server";
 
 // A user may belong to several organisations (docs/requirements.md §8.11): see them with their status
 // and role, ask to join another found in the search (pending until the museum approves),
@@ -43,6 +44,7 @@ export async function loader({ context, url, params }: Route.LoaderArgs) {
     focusId,
     other,
     groupType: user.groupType,
+    notice: takeNotice(context),
     ...(await loadOrganisationSearch(url, { groupType: user.groupType })),
   };
 }
@@ -57,7 +59,6 @@ export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShoul
 }
 
 type Outcome =
-  | { kind: "done"; message: string }
   | { kind: "failed"; message: string }
   | { kind: "confirm-leave"; organisationId: string; name: string; pending: boolean; lead: boolean };
 
@@ -69,16 +70,15 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const { items: associations } = await listMyAssociations(gateway).then(succeeded);
   const mine = associations.find((a) => a.organisation.id === organisationId);
   const failed = (message: string, status: number) => data<Outcome>({ kind: "failed", message }, { status });
+  // A change is drawn by a request of its own (app/session/notice.server.ts); a refusal or the question before leaving is not one.
+  const done = (message: string) => redirectWithNotice(context, samePage(url), message);
 
   switch (intent) {
     case "join": {
       const result = await requestAssociation(gateway, { organisationId });
       if (result.ok) {
         const { name } = result.data.organisation;
-        return data<Outcome>({
-          kind: "done",
-          message: `You have asked to join ${name}. The bookings team will approve your request, usually within two working days.`,
-        });
+        return done(`You have asked to join ${name}. The bookings team will approve your request, usually within two working days.`);
       }
       if (result.problem.code === "already_associated") return failed("You already belong to that organisation, or have asked to join it.", 409);
       if (result.status === 404) return failed("That organisation is no longer registered. Search again.", 404);
@@ -98,12 +98,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     case "leave-confirmed": {
       const name = mine?.organisation.name ?? "the organisation";
       const result = await leaveAssociation(gateway, organisationId);
-      if (result.ok) {
-        return data<Outcome>({
-          kind: "done",
-          message: mine?.status === "pending" ? `You have withdrawn your request to join ${name}.` : `You have left ${name}.`,
-        });
-      }
+      if (result.ok) return done(mine?.status === "pending" ? `You have withdrawn your request to join ${name}.` : `You have left ${name}.`);
       if (result.problem.code === "last_lead") {
         return failed(
           `You are the only lead contact of ${name}, and it has other members. Contact the bookings team to make another member the lead before you leave.`,
@@ -114,7 +109,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     }
     case "switch": {
       const result = await setCurrentOrganisation(gateway, organisationId);
-      if (result.ok) return data<Outcome>({ kind: "done", message: `You are now acting for ${mine?.organisation.name ?? "that organisation"}.` });
+      if (result.ok) return done(`You are now acting for ${mine?.organisation.name ?? "that organisation"}.`);
       if (result.problem.code === "association_not_approved") {
         return failed("You can act for an organisation once your request to join it is approved.", 403);
       }
@@ -124,7 +119,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
 }
 
 export default function Association({ loaderData, actionData }: Route.ComponentProps) {
-  const { associations, currentOrganisationId, focusId, other, groupType, search, serverState, serverUrl } = loaderData;
+  const { associations, currentOrganisationId, focusId, other, groupType, search, serverState, serverUrl, notice } = loaderData;
   const searchClient = useBrowserSearchClient(search, serverUrl);
   const busy = useSubmitting();
   const statusOf = new Map(associations.map((a) => [a.organisation.id, a.status]));
@@ -137,9 +132,9 @@ export default function Association({ loaderData, actionData }: Route.ComponentP
         <Link to="/account">Back to your account</Link>
       </p>
       <h1>Your organisations</h1>
-      {actionData?.kind === "done" ? (
+      {notice && !actionData ? (
         <p role="status" className="success">
-          {actionData.message}
+          {notice}
         </p>
       ) : null}
       {actionData?.kind === "failed" ? (

@@ -16,6 +16,7 @@ import { validParams } from "../../forms/params";
 import { formValues, toFieldErrors } from "../../forms/validation";
 import { RestoredNotice } from "../../components/restored-notice";
 import { restoredValues } from "../../session/restore-form.server";
+import { redirectWithNotice, samePage, takeNotice } from "../../session/notice.server";
 import type { OrganisationUpdate } from "../../../generated/schemas";
 import { useSubmitting } from "../../shell/pending";
 
@@ -52,6 +53,7 @@ export async function loader(args: Route.LoaderArgs) {
     restored: restored !== null,
     canEdit: association.status === "approved" && association.role === "lead",
     status: association.status,
+    notice: takeNotice(args.context),
   };
 }
 
@@ -61,7 +63,7 @@ export async function action(args: Route.ActionArgs) {
   const form = await args.request.formData();
   const values = formValues(form, organisationFieldNames(organisation.groupType));
   const parsed = organisationDetailsSchema(organisation.groupType).safeParse(values);
-  if (!parsed.success) return data({ saved: false, errors: toFieldErrors(parsed.error), values }, { status: 400 });
+  if (!parsed.success) return data({ errors: toFieldErrors(parsed.error), values }, { status: 400 });
 
   const details = parsed.data;
   const changes: OrganisationUpdate = {
@@ -75,7 +77,7 @@ export async function action(args: Route.ActionArgs) {
   };
   const result = await updateOrganisation(gateway, organisation.id, changes);
   if (!result.ok) {
-    if (result.upstream) return data({ saved: false, errors: { form: problemText(result.problem) } as Record<string, string>, values }, { status: result.status });
+    if (result.upstream) return data({ errors: { form: problemText(result.problem) } as Record<string, string>, values }, { status: result.status });
     const errors: Record<string, string> = {};
     for (const e of result.problem.errors ?? []) errors[organisationFormField(e.field)] ??= e.message;
     // The gateway's own 403 (not the lead); the API Gateway's refusal is said above.
@@ -85,9 +87,9 @@ export async function action(args: Route.ActionArgs) {
         : Object.keys(errors).length > 0
           ? "Some details need changing. Check the messages beside the fields."
           : problemText(result.problem);
-    return data({ saved: false, errors, values }, { status: result.status });
+    return data({ errors, values }, { status: result.status });
   }
-  return { saved: true, errors: {} as Record<string, string>, values: organisationFormValues(result.data) };
+  return redirectWithNotice(args.context, samePage(args.url), "Your organisation's details have been saved.");
 }
 
 export default function OrganisationEdit({ loaderData, actionData }: Route.ComponentProps) {
@@ -109,7 +111,7 @@ export default function OrganisationEdit({ loaderData, actionData }: Route.Compo
       </div>
     );
   }
-  const { organisation, canEdit, status } = loaderData;
+  const { organisation, canEdit, status, notice } = loaderData;
   const errors: Record<string, string | undefined> = actionData?.errors ?? {};
   const values = actionData?.values ?? loaderData.values;
   return (
@@ -121,19 +123,19 @@ export default function OrganisationEdit({ loaderData, actionData }: Route.Compo
       </p>
       {canEdit ? (
         <>
-          {actionData?.saved ? (
+          {notice && !actionData ? (
             <p role="status" className="success">
-              Your organisation's details have been saved.
+              {notice}
             </p>
           ) : null}
-          {errors.form || (actionData && !actionData.saved) ? (
+          {actionData ? (
             <div className="error-summary" role="alert">
               <p>{errors.form ?? "Some details need changing. Check the messages beside the fields."}</p>
             </div>
           ) : null}
           <RestoredNotice show={!actionData && loaderData.restored} />
-          {/* key: after a save, the form shows what the gateway stored. */}
-          <Form method="post" noValidate key={actionData?.saved ? JSON.stringify(values) : "form"}>
+          {/* key: a save redraws the form from what the gateway stored. */}
+          <Form method="post" noValidate key={JSON.stringify(loaderData.values)}>
             <OrganisationFields groupType={organisation.groupType} values={values} errors={errors} />
             <button type="submit" disabled={submitting}>
               {submitting ? "Saving…" : "Save the organisation's details"}

@@ -11,31 +11,36 @@ import { FormErrors } from "../../components/form-errors";
 import { useSubmitting } from "../../shell/pending";
 import { RestoredNotice } from "../../components/restored-notice";
 import { restoredValues } from "../../session/restore-form.server";
+import { redirectWithNotice, samePage, takeNotice } from "../../session/notice.server";
 
 export async function action({ request, context, url }: Route.ActionArgs) {
   const form = await request.formData();
   const values = formValues(form, ACCOUNT_DETAIL_FIELDS);
   const parsed = accountDetailsSchema.safeParse(Object.fromEntries(form));
-  if (!parsed.success) return data({ saved: false, errors: toFieldErrors(parsed.error), values }, { status: 400 });
+  if (!parsed.success) return data({ errors: toFieldErrors(parsed.error), values }, { status: 400 });
 
   const { gateway } = requireUser(context);
   const result = await updateCurrentUser(gateway, parsed.data);
   if (!result.ok) {
     const errors = { form: problemText(result.problem), ...fieldErrors(result.problem) };
-    return data({ saved: false, errors, values }, { status: result.status });
+    return data({ errors, values }, { status: result.status });
   }
-  return { saved: true, errors: {}, values };
+  return redirectWithNotice(context, samePage(url), "Your details have been saved.");
 }
 
 export function loader({ context }: Route.LoaderArgs) {
-  // What was typed here before a time-out, given back after login (ADR 35).
-  return { user: requireUser(context).user, restored: restoredValues(context, (form) => formValues(form, ACCOUNT_DETAIL_FIELDS)) };
+  // What was typed here before a time-out, given back after login (ADR 35); a save's notice, once (ADR 32).
+  return {
+    user: requireUser(context).user,
+    restored: restoredValues(context, (form) => formValues(form, ACCOUNT_DETAIL_FIELDS)),
+    notice: takeNotice(context),
+  };
 }
 
-export default function UserEdit({ loaderData: { user, restored }, actionData }: Route.ComponentProps) {
+export default function UserEdit({ loaderData: { user, restored, notice }, actionData }: Route.ComponentProps) {
   const errors: Record<string, string | undefined> = actionData?.errors ?? {};
   // After a failed submit (or a time-out), show what was typed, not what is stored.
-  const v = actionData ? (actionData.saved ? undefined : actionData.values) : (restored ?? undefined);
+  const v = actionData ? actionData.values : (restored ?? undefined);
   const submitting = useSubmitting();
   return (
     <div className="page narrow">
@@ -43,9 +48,9 @@ export default function UserEdit({ loaderData: { user, restored }, actionData }:
         <Link to="/account">Back to your account</Link>
       </p>
       <h1>Your details</h1>
-      {actionData?.saved ? (
+      {notice && !actionData ? (
         <p role="status" className="success">
-          Your details have been saved.
+          {notice}
         </p>
       ) : null}
       <FormErrors errors={errors} />
@@ -53,7 +58,8 @@ export default function UserEdit({ loaderData: { user, restored }, actionData }:
       <p>
         Email address: <strong>{user.email}</strong>
       </p>
-      <Form method="post" noValidate>
+      {/* key: a save redraws the form from what was saved (the gateway may have tidied it). */}
+      <Form method="post" noValidate key={JSON.stringify(user)}>
         <Field name="title" label="Title (optional)" autoComplete="honorific-prefix" defaultValue={v?.title ?? user.title ?? ""} error={errors.title} />
         <Field name="firstName" label="First name" autoComplete="given-name" defaultValue={v?.firstName ?? user.firstName} error={errors.firstName} />
         <Field name="lastName" label="Last name" autoComplete="family-name" defaultValue={v?.lastName ?? user.lastName} error={errors.lastName} />

@@ -11,7 +11,7 @@ import {
   MAX_ROWS, emptyRow, parseTicketRows, placeGatewayErrors, rowsFromForm, rowsFromTickets, type FieldErrors, type FormRows,
 } from "../../booking/group/tickets";
 import { pageTitle } from "../../shell/meta";
-import { SaveAndContinue } from "../../components/save-and-continue";
+import { DefaultSave, SaveAndContinue } from "../../components/save-and-continue";
 import { problemText } from "../../api/result.server";
 import { useSubmitting } from "../../shell/pending";
 
@@ -76,10 +76,7 @@ export default function GroupCapacities({ loaderData, actionData }: Route.Compon
         </p>
       ))}
       <Form method="post" noValidate className="booking-form">
-        {/* Enter in a field saves (the first submit button is the form's default), rather than adding a row. */}
-        <button type="submit" name="intent" value="save" className="visually-hidden" tabIndex={-1} aria-hidden="true">
-          Save and continue
-        </button>
+        <DefaultSave name="intent" value="save" />
         {activities.map((activity, index) => (
           <TicketRows key={activity.id} activity={activity} index={index} rows={rows[index] ?? [emptyRow()]} errors={errors} />
         ))}

@@ -19,6 +19,7 @@ import { PriceTable } from "../../components/booking/price-table";
 import { VisitSummary } from "../../components/booking/visit-summary";
 import { CheckboxField } from "../../components/field";
 import { servicesContext } from "../../session/context";
+import { redirectWithNotice, samePage, takeNotice } from "../../session/notice.server";
 import { pageTitle } from "../../shell/meta";
 import { useSubmitting } from "../../shell/pending";
 
@@ -55,6 +56,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     holdProblem: soldOut.length > 0 ? soldOut.join(" ") : null,
     offerLongerHolds: user.extendedHolds !== true,
     idempotencyKey: newIdempotencyKey(),
+    notice: takeNotice(context),
   };
 }
 
@@ -71,10 +73,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   // Only those: a checkout without its intent field (an older page, Enter in a field) is
   // still a checkout, and must not look for an open basket that the first submit closed.
   const intent = form.get("intent");
-  if (isHoldIntent(intent)) {
-    const held = await holdIntent(intent, gateway, requireBasket(scope));
-    if (held) return held;
-  }
+  if (isHoldIntent(intent)) return holdIntent(intent, gateway, requireBasket(scope), { context, url });
 
   const values = { acceptTerms: form.get("acceptTerms") === "on" };
   const parsed = checkoutSchema.safeParse(Object.fromEntries(form));
@@ -125,7 +124,8 @@ export async function action({ request, context, url }: Route.ActionArgs) {
       const basket = requireBasket(scope);
       const held = await holdPlaces(gateway, basket);
       if (!held.ok) return failed({ form: held.message }, { soldOut: held.soldOut });
-      return failed({ form: `${message} We have held them again: check the booking below and confirm again.` });
+      // Held again: a change, so the page is drawn by a request of its own that reads the held basket.
+      return redirectWithNotice(context, samePage(url), `${message} We have held them again: check the booking below and confirm again.`);
     }
     case "price_changed":
       return failed({ form: `${message} Check the new total below, then confirm again.` });
@@ -142,7 +142,7 @@ export function shouldRevalidate() {
 }
 
 export default function ReviewStep({ loaderData, actionData }: Route.ComponentProps) {
-  const { booking, quote, terms, held, holdLapsed, holdProblem, offerLongerHolds } = loaderData;
+  const { booking, quote, terms, held, holdLapsed, holdProblem, offerLongerHolds, notice } = loaderData;
   const basket = booking.basket!;
   const view = booking.view!;
   const errors: Record<string, string | undefined> = actionData?.errors ?? {};
@@ -166,9 +166,7 @@ export default function ReviewStep({ loaderData, actionData }: Route.ComponentPr
         holdLapsed={holdLapsed}
         soldOut={soldOut ? (holdProblem ?? errors.form ?? null) : null}
         errors={errors}
-        heldAgain={Boolean(actionData && "heldAgain" in actionData && actionData.heldAgain)}
-        extended={Boolean(actionData && "extended" in actionData && actionData.extended)}
-        longer={Boolean(actionData && "longer" in actionData && actionData.longer)}
+        notice={actionData ? null : notice}
         holding={holding}
         offerLongerHolds={offerLongerHolds}
       />
