@@ -99,7 +99,7 @@ describe("the matcher cut by first segment (server/routes.ts) answers as matchRo
       .filter((r) => r.parentId === parentId)
       .map((r) => (r.index ? { id: r.id, index: true, path: r.path } : { id: r.id, path: r.path, caseSensitive: r.caseSensitive, children: tree(r.id) }));
   const whole = tree(undefined);
-  const match = routeMatcher({ routes: manifest as unknown as typeof routes });
+  const match = routeMatcher({ routes: manifest as unknown as Parameters<typeof routeMatcher>[0]["routes"] });
   const expected = (path: string) => {
     // A single-fetch request is its page's (the matcher reads it as React Router does).
     const page = path.endsWith("/_.data") ? path.slice(0, -"_.data".length) : path.replace(/\.data$/, "");
