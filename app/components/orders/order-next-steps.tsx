@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "../link";
 import { PriceTable } from "../booking/price-table";
 import type { Order } from "../../../generated/schemas";
 
