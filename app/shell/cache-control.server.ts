@@ -9,7 +9,7 @@ import { trackingRefused } from "./tracking.server";
 
 const PRIVATE = "private, no-store";
 /**
- * A link's prefetch of a private page (docs/decisions/0037-fast-pages-levers-and-link-prefetch.md):
+ * A link's prefetch of a private page (docs/decisions/0037-backend-pool-cookie-hmac-and-prefetch.md):
  * kept by this browser alone for ten seconds, so the click that follows is answered from it.
  * With no-store (or no-cache: Chromium does not reuse it for the click's fetch) the prefetch
  * could not be used and the click would ask again. Only a GET prefetch answered 200 without
