@@ -9,7 +9,9 @@
  * links' gate obeys (app/shell/prefetch.ts), so nothing else differs. Each run loads the page
  * afresh, scrolls the link into view, lets the browser go idle and settle (with prefetch:
  * until the link's page data has come), then clicks; click-to-content is measured in the page,
- * from the click event to the new page's h1 under the link's address.
+ * from the click event to the new page's h1 under the link's address. The browser's cache is
+ * kept across runs (a returning visitor): after the first click both modes have the target's
+ * route modules, so the figures are mostly its data and its render.
  *
  * Environment: PREFETCH_RUNS (per journey and mode, default 6), PORT (the server's port,
  * else a free one), CHROMIUM_PATH.
@@ -49,7 +51,9 @@ const JOURNEYS: readonly Journey[] = [
     name: "booking information step → date step",
     setUp: async (page) => {
       await logIn(page);
-      await page.goto("/account/book/date");
+      const now = new Date();
+      const month = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 2, 1)).toISOString().slice(0, 7);
+      await page.goto(`/account/book/date?venue=venue-york-roman-quarter&month=${month}`);
       await page.getByRole("grid").getByRole("button", { name: /, available$/ }).first().click();
       await page.waitForURL(/\/account\/book\/information$/);
     },
@@ -77,17 +81,25 @@ function armClickToContent(page: Page, path: string) {
   }, path);
 }
 
+/** Resolves once the page holds its prefetch of `dataPath` (Resource Timing: from the network or the cache alike). */
+function prefetchedData(page: Page, dataPath: string) {
+  return page.waitForFunction(
+    (path) =>
+      performance
+        .getEntriesByType("resource")
+        .some((e) => (e as PerformanceResourceTiming).initiatorType === "link" && new URL(e.name).pathname === path && (e as PerformanceResourceTiming).responseEnd > 0),
+    dataPath,
+    { timeout: 30_000, polling: 100 },
+  );
+}
+
 async function clickToContent(page: Page, journey: Journey, prefetch: boolean): Promise<number> {
   await page.goto(journey.from);
   const link = journey.link(page);
   const path = new URL((await link.getAttribute("href"))!, page.url()).pathname;
-  const data = `${path === "/" ? "/_" : path}.data`;
-  const prefetched = prefetch
-    ? page.waitForResponse((r) => r.request().headers()["sec-purpose"] === "prefetch" && new URL(r.url()).pathname === data, { timeout: 30_000 })
-    : null;
   await link.scrollIntoViewIfNeeded();
   await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 2_000 })));
-  if (prefetched) await (await prefetched).finished();
+  if (prefetch) await prefetchedData(page, `${path === "/" ? "/_" : path}.data`);
   await sleep(prefetch ? 1_000 : SETTLE_MS);
   await armClickToContent(page, path);
   await link.click();
@@ -116,16 +128,22 @@ export async function prefetchSection(): Promise<void> {
     console.log(`Fast 3G (${FAST_3G.latency} ms, ${Math.round(FAST_3G.downloadThroughput / 1024)} KiB/s down), CPU ${CPU_SLOWDOWN}× slower, ${RUNS} runs per journey and mode.\n`);
     const rows: string[][] = [];
     for (const journey of JOURNEYS) {
-      const figures: Record<string, number[]> = {};
-      for (const prefetch of [true, false]) {
-        const context = await browser.newContext({ baseURL: server.origin });
-        figures[String(prefetch)] = await runJourney(context, journey, prefetch);
-        await context.close();
+      try {
+        const figures: Record<string, number[]> = {};
+        for (const prefetch of [true, false]) {
+          const context = await browser.newContext({ baseURL: server.origin });
+          figures[String(prefetch)] = await runJourney(context, journey, prefetch).finally(() => context.close());
+        }
+        const [on, off] = [figures.true!, figures.false!];
+        const p95 = percentile(on, 95);
+        rows.push([journey.name, ms(percentile(on, 50)), ms(p95), ms(percentile(off, 50)), ms(percentile(off, 95)), `${ms(TARGET_P95_MS)} ${mark(p95 <= TARGET_P95_MS)}`]);
+        console.log(`${journey.name}: prefetched ${on.map(ms).join(", ")} ms; not prefetched ${off.map(ms).join(", ")} ms`);
+      } catch (error) {
+        // One journey that cannot run (e.g. no free day to book) leaves the others' figures.
+        console.log(`${journey.name}: not measured (${error instanceof Error ? error.message.split("\n")[0] : String(error)})`);
       }
-      const [on, off] = [figures.true!, figures.false!];
-      const p95 = percentile(on, 95);
-      rows.push([journey.name, ms(percentile(on, 50)), ms(p95), ms(percentile(off, 50)), ms(percentile(off, 95)), `${ms(TARGET_P95_MS)} ${mark(p95 <= TARGET_P95_MS)}`]);
     }
+    console.log("");
     console.log(table(["journey (click → h1)", "prefetched p50 ms", "p95 ms", "not prefetched p50 ms", "p95 ms", "target p95"], rows));
   } finally {
     await browser.close();
