@@ -2,7 +2,7 @@ import type { Page, Request } from "@playwright/test";
 import { expect, logIn, test } from "./fixtures";
 
 // Links in view prefetch their page (its route modules and loader data, React Router's own
-// prefetching) once the browser has been idle, and not with Save-Data or on 2G
+// prefetching) once the browser has been idle, and not with Save-Data, on 2G or offline
 // (app/shell/prefetch.ts, docs/requirements.md §5.3). Chromium's own emulation through the
 // DevTools protocol: the network conditions Chrome reports to the page, and its data saver.
 
