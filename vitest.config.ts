@@ -55,6 +55,9 @@ export default defineConfig({
           env: {
             GATEWAY_BASE_URL: FAULT_ORIGINS.gateway,
             CMS_BASE_URL: FAULT_ORIGINS.cms,
+            // The suite's MSW backend intercepts fetch, not the keep-alive pools a configured
+            // backend is otherwise called through (app/api/transport.server.ts tests those over sockets).
+            BACKEND_CONNECTIONS: "0",
             NODE_ENV: "production",
             // Every request comes from one address; the limits are tested on their own
             // (app/security/rate-limited-actions.test.ts, tests/e2e/rate-limit.spec.ts).

@@ -1,5 +1,6 @@
 import { Component, useEffect, type ReactNode } from "react";
-import { isRouteErrorResponse, Link, useLocation } from "react-router";
+import { isRouteErrorResponse, useLocation } from "react-router";
+import { Link } from "./link";
 import { isChunkLoadError, reloadForChunkErrorInBrowser } from "../shell/chunk-reload";
 import { createLoadingStore, loading } from "../state/loading";
 import { useStore } from "../state/stores";

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "./link";
 import { formatDate, formatMoney } from "../shell/format";
 import { ORDER_STATUS_LABELS } from "../orders/format";
 import type { OrderSummary } from "../../generated/schemas";

@@ -1,5 +1,5 @@
 import { Fragment } from "react";
-import { Link } from "react-router";
+import { Link } from "./link";
 import type { OrganisationDetails } from "../organisations/organisation-options";
 import { organisationSummaryRows } from "../organisations/organisation-summary";
 import type { Organisation, GroupType } from "../../generated/schemas";

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "./link";
 import { NewsletterSignup } from "./newsletter-signup";
 import { BOOKINGS_TEAM_HELP } from "../shell/help";
 import type { Link as CmsLink, Site } from "../../generated/schemas";

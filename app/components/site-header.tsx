@@ -1,4 +1,5 @@
-import { Form, Link, NavLink } from "react-router";
+import { Form } from "react-router";
+import { Link, NavLink } from "./link";
 import type { Link as CmsLink } from "../../generated/schemas";
 
 interface Props {

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "./link";
 
 export interface BreadcrumbStep {
   id: string;

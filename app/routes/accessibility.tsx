@@ -1,4 +1,5 @@
-import { Link, useRouteLoaderData } from "react-router";
+import { useRouteLoaderData } from "react-router";
+import { Link } from "../components/link";
 import type { Route } from "./+types/accessibility";
 import { getPage } from "../api/cms.server";
 import { RichText } from "../components/rich-text";

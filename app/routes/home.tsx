@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "../components/link";
 import type { Route } from "./+types/home";
 import { getPage } from "../api/cms.server";
 import { required } from "../api/result.server";

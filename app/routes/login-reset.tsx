@@ -1,4 +1,5 @@
-import { data, Form, Link, redirect } from "react-router";
+import { data, Form, redirect } from "react-router";
+import { Link } from "../components/link";
 import { z } from "zod";
 import type { Route } from "./+types/login-reset";
 import { completePasswordReset } from "../api/gateway.server";

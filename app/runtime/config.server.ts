@@ -60,6 +60,12 @@ export const configSchema = z
       .regex(/^GTM-[A-Z0-9]{4,10}$/, "a tag manager container id like GTM-ABC123")
       .optional(),
     GATEWAY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8_000),
+    /**
+     * Keep-alive connections per backend origin (gateway, CMS) in the process's pool
+     * (app/api/transport.server.ts); 0: no pool, each call through fetch. Ignored on the
+     * embedded default, which is answered in-process.
+     */
+    BACKEND_CONNECTIONS: z.coerce.number().int().min(0).max(1_024).default(128),
     /** Minutes without a request after which a session ends. */
     SESSION_IDLE_TIMEOUT_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(120),
     /** Minutes after login after which a session ends, however active. */
@@ -124,6 +130,8 @@ export interface Config {
   gatewayBaseUrl: string;
   cmsBaseUrl: string;
   gatewayTimeoutMs: number;
+  /** Keep-alive connections per backend origin; 0: calls go through fetch (the embedded default always does). */
+  backendConnections: number;
   search: { indexName: string; appId: string; apiKey: string; hosts: string[] | null };
   /** Freshness of the server's cached search answers; 0: not cached. Not part of `search`, which pages pass to the browser. */
   searchCacheTtlMs: number;
@@ -168,6 +176,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     gatewayBaseUrl: c.GATEWAY_BASE_URL ?? EMBEDDED_GATEWAY_URL,
     cmsBaseUrl: c.CMS_BASE_URL ?? EMBEDDED_CMS_URL,
     gatewayTimeoutMs: c.GATEWAY_TIMEOUT_MS,
+    backendConnections: embedded ? 0 : c.BACKEND_CONNECTIONS,
     search: {
       indexName: c.SEARCH_INDEX_NAME,
       appId: c.SEARCH_APP_ID,

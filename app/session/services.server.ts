@@ -1,12 +1,20 @@
 import type { MiddlewareFunction } from "react-router";
 import { createCmsClient, createGatewayClient } from "../api/client.server";
 import { logout } from "../api/gateway.server";
+import { fetchTransport, poolTransport } from "../api/transport.server";
 import { config } from "../runtime/config.server";
 import { servicesContext } from "./context";
 import { arrivalContext } from "../runtime/arrival";
 import { REQUEST_ID_HEADER, requestIdFrom } from "../runtime/request-id";
 import { destroySession, emptySession, getSession, saveSession, sessionState, setsSessionCookie } from "./session.server";
 import { SESSION_PATH } from "./timeout";
+
+// One transport for the process: the backends' keep-alive pools, or fetch on the embedded
+// default (MSW answers it in-process) and with BACKEND_CONNECTIONS=0 (docs/decisions/0037-backend-pool-cookie-hmac-and-prefetch.md).
+const transport =
+  config.backendConnections > 0
+    ? poolTransport({ connections: config.backendConnections, timeoutMs: config.gatewayTimeoutMs })
+    : fetchTransport(config.gatewayTimeoutMs);
 
 /**
  * Builds this request's session and API clients; runs before every guard. A session past
@@ -31,7 +39,7 @@ export const servicesMiddleware: MiddlewareFunction<Response> = async ({ request
 
   if (state === "expired") {
     // Best effort: the cookie is cleared whatever the gateway answers.
-    await logout(createGatewayClient({ baseUrl, timeoutMs, token: session.get("token"), requestId })).catch(() => undefined);
+    await logout(createGatewayClient({ baseUrl, timeoutMs, token: session.get("token"), requestId, transport })).catch(() => undefined);
     session = await emptySession();
   }
 
@@ -40,8 +48,8 @@ export const servicesMiddleware: MiddlewareFunction<Response> = async ({ request
     sessionTimedOut: state === "expired",
     timedOutUserId,
     requestId,
-    gateway: createGatewayClient({ baseUrl, timeoutMs, token: session.get("token"), requestId }),
-    cms: createCmsClient({ baseUrl: config.cmsBaseUrl, timeoutMs, requestId }),
+    gateway: createGatewayClient({ baseUrl, timeoutMs, token: session.get("token"), requestId, transport }),
+    cms: createCmsClient({ baseUrl: config.cmsBaseUrl, timeoutMs, requestId, transport }),
   });
   // A notice left by a save (app/session/notice.server.ts) is spent when the page reads it.
   const noticed = session.has("notice");

@@ -1,5 +1,6 @@
 import { createCookieSessionStorage, type Session } from "react-router";
 import { config, type Config } from "../runtime/config.server";
+import { createSignedCookie } from "./signed-cookie.server";
 
 interface SessionData {
   token: string;
@@ -28,15 +29,15 @@ interface SessionData {
 // sees it (docs/architecture.md §5). Production adds the __Host- prefix, which requires Secure.
 export const SESSION_COOKIE_NAME = config.isProduction ? `__Host-${config.sessionCookieName}` : config.sessionCookieName;
 
+// React Router's cookie format, signed with node:crypto rather than WebCrypto (signed-cookie.server.ts).
 const storage = createCookieSessionStorage<SessionData>({
-  cookie: {
-    name: SESSION_COOKIE_NAME,
+  cookie: createSignedCookie(SESSION_COOKIE_NAME, {
     httpOnly: true,
     sameSite: "lax",
     secure: config.isProduction,
     path: "/",
     secrets: [config.sessionSecret],
-  },
+  }),
 });
 
 export type AppSession = Session<SessionData>;

@@ -33,4 +33,30 @@ describe("Cache-Control", () => {
     const response = await answer(get(), page({ "Cache-Control": "private, max-age=60" }));
     expect(response.headers.get("Cache-Control")).toBe("private, max-age=60");
   });
+
+  describe("for a link's prefetch (Sec-Purpose: prefetch)", () => {
+    const prefetch = (headers: HeadersInit = {}, method = "GET") =>
+      new Request("http://localhost/account/orders.data", { method, headers: { "Sec-Purpose": "prefetch", Cookie: "s=1", ...headers } });
+
+    it.each([
+      ["a private page", prefetch(), page({})],
+      ["a public page asked with a cookie", prefetch(), page()],
+      ["the older Purpose header", new Request("http://localhost/account", { headers: { Purpose: "prefetch", Cookie: "s=1" } }), page({})],
+    ])("%s is kept by the browser for ten seconds, varying on the cookie", async (_, request, response) => {
+      const answered = await answer(request, response);
+      expect(answered.headers.get("Cache-Control")).toBe("private, max-age=10");
+      expect(answered.headers.get("Vary")).toBe("Cookie");
+    });
+
+    it.each([
+      ["setting a cookie", prefetch(), page({ "Set-Cookie": "s=2" })],
+      ["answered with a redirect", prefetch(), page({ Location: "/login" }, 302)],
+      ["answered 404", prefetch(), page({}, 404)],
+      ["not a GET", prefetch({}, "POST"), page({})],
+    ])("is private, no-store when %s", async (_, request, response) => {
+      const answered = await answer(request, response);
+      expect(answered.headers.get("Cache-Control")).toBe("private, no-store");
+      expect(answered.headers.get("Vary")).toBeNull();
+    });
+  });
 });

@@ -8,6 +8,33 @@ import { trackingRefused } from "./tracking.server";
 // is personal. Everything else is `private, no-store`.
 
 const PRIVATE = "private, no-store";
+/**
+ * A link's prefetch of a private page (docs/decisions/0037-backend-pool-cookie-hmac-and-prefetch.md):
+ * kept by this browser alone for ten seconds, so the click that follows is answered from it.
+ * With no-store (or no-cache: Chromium does not reuse it for the click's fetch) the prefetch
+ * could not be used and the click would ask again. Only a GET prefetch answered 200 without
+ * setting a cookie; Vary: Cookie so that after a log-out or a log-in the browser asks again.
+ * Every other personal answer stays no-store.
+ */
+const PRIVATE_PREFETCH = "private, max-age=10";
+
+/** A browser's prefetch (`<link rel="prefetch">`): Sec-Purpose, or the older Purpose header. */
+function isPrefetch(request: Request): boolean {
+  return /^prefetch\b/i.test(request.headers.get("Sec-Purpose") ?? request.headers.get("Purpose") ?? "");
+}
+
+function keptForTheClick(request: Request, response: Response): boolean {
+  return isPrefetch(request) && request.method.toUpperCase() === "GET" && response.status === 200 && !response.headers.has("Set-Cookie");
+}
+
+function setPrivate(request: Request, response: Response): void {
+  if (!keptForTheClick(request, response)) {
+    response.headers.set("Cache-Control", PRIVATE);
+    return;
+  }
+  response.headers.set("Cache-Control", PRIVATE_PREFETCH);
+  response.headers.append("Vary", "Cookie");
+}
 const { pageMaxAgeSeconds, pageStaleSeconds } = config.publicCache;
 const PUBLIC = `public, max-age=0, s-maxage=${pageMaxAgeSeconds}, stale-while-revalidate=${pageStaleSeconds}`;
 
@@ -41,9 +68,9 @@ export const cacheControlMiddleware: MiddlewareFunction<Response> = async ({ req
       response.headers.append("Vary", "Cookie, DNT, Sec-GPC");
       return response;
     }
-    response.headers.set("Cache-Control", PRIVATE);
+    setPrivate(request, response);
   } else if (!asked) {
-    response.headers.set("Cache-Control", PRIVATE);
+    setPrivate(request, response);
   }
   return response;
 };

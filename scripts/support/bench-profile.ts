@@ -2,8 +2,10 @@
  * Summarises a V8 CPU profile (a .cpuprofile, as `BENCH_CPU_PROF=dir npm run bench -- ssr`
  * writes for the SSR process; ADR 26): where the busy time went, by package and by function.
  *
- *   node scripts/support/bench-profile.ts <file.cpuprofile> [rows]
+ *   node scripts/support/bench-profile.ts <file.cpuprofile> [rows] [skip seconds]
  *
+ * `skip seconds` leaves out the profile's first seconds: start-up (module loading, the
+ * first compile of each response schema) and the warm-up runs, which are not per request.
  * Self time is a function's own; inclusive time counts every sample with the function
  * anywhere on its stack (once per sample). Idle time is left out of the shares.
  */
@@ -39,12 +41,16 @@ function packageOf(node: ProfileNode): string {
   return url.replace(/^file:\/\//, "").replace(/^.*?\/(scripts|server|app|mocks)\//, "$1/");
 }
 
-export function summarise(profile: Profile, rows = 25): string {
+export function summarise(profile: Profile, rows = 25, skipSeconds = 0): string {
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const parentOf = new Map<number, number>();
   for (const node of profile.nodes) for (const child of node.children ?? []) parentOf.set(child, node.id);
   const timeOf = new Map<number, number>();
-  profile.samples.forEach((id, i) => timeOf.set(id, (timeOf.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
+  let at = 0;
+  profile.samples.forEach((id, i) => {
+    at += profile.timeDeltas[i] ?? 0;
+    if (at >= skipSeconds * 1e6) timeOf.set(id, (timeOf.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
+  });
 
   const self = new Map<string, number>();
   const inclusive = new Map<string, number>();
@@ -82,10 +88,10 @@ export function summarise(profile: Profile, rows = 25): string {
 }
 
 if (import.meta.main) {
-  const [file, rows] = process.argv.slice(2);
+  const [file, rows, skip] = process.argv.slice(2);
   if (!file) {
-    console.error("usage: node scripts/support/bench-profile.ts <file.cpuprofile> [rows]");
+    console.error("usage: node scripts/support/bench-profile.ts <file.cpuprofile> [rows] [skip seconds]");
     process.exit(2);
   }
-  console.log(summarise(JSON.parse(readFileSync(file, "utf8")) as Profile, rows ? Number(rows) : undefined));
+  console.log(summarise(JSON.parse(readFileSync(file, "utf8")) as Profile, rows ? Number(rows) : undefined, skip ? Number(skip) : 0));
 }

@@ -1,4 +1,5 @@
-import { isRouteErrorResponse, Link } from "react-router";
+import { isRouteErrorResponse } from "react-router";
+import { Link } from "../link";
 import { isAssociationRequired, type AssociationRequired } from "../../booking/access";
 import { describeError, ErrorPage } from "../error-page";
 import { BOOKINGS_TEAM_EMAIL, BOOKINGS_TEAM_HELP } from "../../shell/help";

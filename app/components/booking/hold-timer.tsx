@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
+import { Link } from "../link";
 import "./booking.css";
 import type { BasketHold } from "../../../generated/schemas";
 

@@ -1,5 +1,6 @@
 import { useEffect, useRef, type KeyboardEvent } from "react";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
+import { Link } from "../link";
 import { useSnapshot } from "valtio";
 import {
   addMonths, CALENDAR_KEYS, firstOfMonth, lastOfMonth, monthLabel, monthOf, monthWeeks, moveDate,

@@ -1,4 +1,5 @@
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
+import { Link } from "../link";
 import { STEP_PATHS, TIMES_STEP, type Flow } from "../../booking/steps";
 import { FormErrors } from "../form-errors";
 import { HoldTimer } from "./hold-timer";

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "../link";
 import type { BookingView } from "../../booking/booking-view";
 import type { ChangeLink } from "../../booking/steps";
 import { formatDate } from "../../shell/format";

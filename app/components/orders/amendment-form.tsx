@@ -1,4 +1,5 @@
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
+import { Link } from "../link";
 import { IDEMPOTENCY_FIELD } from "../../booking/idempotency";
 import { formatMoney } from "../../shell/format";
 import { FormErrors } from "../form-errors";

@@ -1,4 +1,5 @@
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
+import { Link } from "../link";
 import { FormErrors } from "../form-errors";
 import { TextareaField } from "../booking/fields";
 import "../booking/group/group.css";

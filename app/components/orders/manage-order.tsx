@@ -1,4 +1,5 @@
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
+import { Link } from "../link";
 import { IDEMPOTENCY_FIELD } from "../../booking/idempotency";
 import type { AmendLine } from "../../orders/amendment";
 import { orderPath } from "../../orders/order-page";

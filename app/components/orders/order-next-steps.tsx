@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "../link";
 import type { BookingView } from "../../booking/booking-view";
 import { PriceTable } from "../booking/price-table";
 

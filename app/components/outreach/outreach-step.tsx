@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
+import { Link } from "../link";
 import { formatDate, formatMoney } from "../../shell/format";
 import { StepsBreadcrumb } from "../steps-breadcrumb";
 import "../booking/booking.css";

@@ -1,4 +1,5 @@
-import { data, Form, Link, type ShouldRevalidateFunctionArgs } from "react-router";
+import { data, Form, type ShouldRevalidateFunctionArgs } from "react-router";
+import { Link } from "../../components/link";
 import { z } from "zod";
 import type { Route } from "./+types/association";
 import {

@@ -1,4 +1,5 @@
-import { data, Link, redirect } from "react-router";
+import { data, redirect } from "react-router";
+import { Link } from "../../components/link";
 import { z } from "zod";
 import type { Route } from "./+types/order";
 import { completePaymentReturn } from "../../api/booking.server";

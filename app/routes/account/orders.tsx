@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "../../components/link";
 import { z } from "zod";
 import type { Route } from "./+types/orders";
 import { listOrders } from "../../api/gateway.server";

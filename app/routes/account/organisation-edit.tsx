@@ -1,4 +1,5 @@
-import { data, Form, Link } from "react-router";
+import { data, Form } from "react-router";
+import { Link } from "../../components/link";
 import { z } from "zod";
 import type { Route } from "./+types/organisation-edit";
 import { getOrganisation, listMyAssociations, updateOrganisation } from "../../api/gateway.server";

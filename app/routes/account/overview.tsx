@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "../../components/link";
 import type { Route } from "./+types/overview";
 import { getOrganisation, listMyAssociations, listOrders } from "../../api/gateway.server";
 import { succeeded } from "../../api/result.server";

@@ -1,4 +1,5 @@
-import { data, Form, Link } from "react-router";
+import { data, Form } from "react-router";
+import { Link } from "../../components/link";
 import type { Route } from "./+types/user-edit";
 import { updateCurrentUser } from "../../api/gateway.server";
 import { fieldErrors, problemText } from "../../api/result.server";

@@ -1,4 +1,5 @@
-import { data, Form, Link, redirect } from "react-router";
+import { data, Form, redirect } from "react-router";
+import { Link } from "../../components/link";
 import type { Route } from "./+types/index";
 import { createBasket } from "../../api/booking.server";
 import {

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
-import { Link, redirect } from "react-router";
+import { redirect } from "react-router";
+import { Link } from "../../components/link";
 import type { Route } from "./+types/summary";
 import { getBasketQuote } from "../../api/booking.server";
 import { listAdvisories } from "../../api/cms.server";

@@ -1,4 +1,6 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, redirect } from "react-router";
+import { Link } from "../../components/link";
+import { useSubmitting } from "../../shell/pending";
 import { z } from "zod";
 import type { Route } from "./+types/confirm";
 import { confirmRegistration, logout } from "../../api/gateway.server";
@@ -44,7 +46,7 @@ export async function action({ params, context }: Route.ActionArgs) {
 }
 
 export default function ConfirmRegistration({ actionData }: Route.ComponentProps) {
-  const submitting = useNavigation().state === "submitting";
+  const submitting = useSubmitting();
   if (actionData?.expired) {
     return (
       <ExpiredLink what="registration">

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "../../components/link";
 import type { Route } from "./+types/group-type";
 import { listGroupTypes } from "../../api/cms.server";
 import { succeeded } from "../../api/result.server";

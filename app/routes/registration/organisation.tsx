@@ -1,4 +1,5 @@
-import { data, Form, Link, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
+import { data, Form, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
+import { Link } from "../../components/link";
 import { z } from "zod";
 import type { Route } from "./+types/organisation";
 import { GROUP_TYPE_LABELS, GROUP_TYPES } from "../../organisations/group-types";

@@ -1,4 +1,5 @@
-import { data, Form, Link, redirect } from "react-router";
+import { data, Form, redirect } from "react-router";
+import { Link } from "../../components/link";
 import { z } from "zod";
 import type { Route } from "./+types/review";
 import { getCurrentTerms, listGroupTypes } from "../../api/cms.server";
