@@ -1,11 +1,25 @@
+const LAYERS = require("./.dependency-cruiser-layers.cjs");
+
+/** One rule per layer: nothing in it imports from a layer above it. */
+const layerRules = LAYERS.slice(1).map((layer, i) => ({
+  name: `no-import-up-from-${layer.name.replace(/\W+/g, "-")}`,
+  severity: "error",
+  comment: `app/{${layer.folders.join(",")}}/ (${layer.name}) import only from their own layer or below (.dependency-cruiser-layers.cjs).`,
+  // A test may reach up to drive what it tests through its caller.
+  from: { path: `^app/(${layer.folders.join("|")})/`, pathNot: "\\.test\\.tsx?$|\\.test-support\\.tsx?$" },
+  to: { path: `^app/(${LAYERS.slice(0, i + 1).flatMap((above) => above.folders).join("|")})/|^app/[^/]+\\.tsx?$` },
+}));
+
 /**
- * The directions imports may run (docs/architecture.md, docs/decisions/0020-domain-folders.md): contracts → generated →
- * app → mocks → tests, and inside app, routes on top, UI components and domain rules
- * below them, the typed client at the bottom. `npm test` runs this (npm run lint:imports).
+ * The directions imports may run (docs/architecture.md §7.1, docs/decisions/0020-domain-folders.md):
+ * contracts → generated → app → mocks → tests, and inside app the layers of
+ * .dependency-cruiser-layers.cjs, routes on top, the typed client and the platform at the
+ * bottom; finer rules below. `npm test` runs this (npm run lint:imports).
  * @type {import('dependency-cruiser').IConfiguration}
  */
 module.exports = {
   forbidden: [
+    ...layerRules,
     {
       name: "no-circular", severity: "error", comment: "No circle of files (type-only imports are erased and do not count).",
       from: {}, to: { circular: true, viaOnly: { dependencyTypesNot: ["type-only"] } },
@@ -38,12 +52,6 @@ module.exports = {
       name: "components-are-ui", severity: "error",
       comment: "app/components holds UI: no guards, no server code (a type from a server module is erased, so allowed).",
       from: { path: "^app/components/" }, to: { path: "^app/guards/|\\.server\\.tsx?$", dependencyTypesNot: ["type-only"] },
-    },
-    {
-      name: "domains-below-guards-and-ui", severity: "error",
-      comment: "Domain folders hold steps, rules, server helpers and contexts: they never reach up to guards, UI or routes.",
-      from: { path: "^app/(booking|outreach|orders|organisations|account|registration|search|forms|session|runtime)/", pathNot: "\\.test\\.tsx?$|\\.tsx$" },
-      to: { path: "^app/(guards|components)/" },
     },
     {
       name: "guards-below-routes-and-ui", severity: "error",

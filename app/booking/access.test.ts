@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { associationAccess, decideStep, isAssociationRequired } from "./access";
+import { isAssociationRequired } from "../session/flow-access";
+import { associationAccess, decideStep } from "./access";
 import type { Association } from "../../generated/schemas";
 
 const org = (id: string, name = `School ${id}`) => ({ id, name, groupType: "education" as const, town: "Leeds", postcode: "LS1 1AA" });

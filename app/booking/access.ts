@@ -2,23 +2,10 @@ import {
   FLOW_STEPS, flowFor, flowOfStep, stepOfPath, stepPath, stepReachable,
   type BasketProgress, type Flow, type FlowStep,
 } from "./steps";
+import { ASSOCIATION_REQUIRED, type AssociationRequired } from "../session/flow-access";
 import type { Association, User } from "../../generated/schemas";
 
 // The booking guard's decisions, kept pure so they are tested without a server.
-
-export const ASSOCIATION_REQUIRED = "association_required";
-
-/** Why the user cannot book yet; shown on the explanation page. */
-export interface AssociationRequired {
-  code: typeof ASSOCIATION_REQUIRED;
-  /** pending: asked to join and waiting; none: no organisation to book for. */
-  reason: "pending" | "none";
-  organisationName: string | null;
-}
-
-export function isAssociationRequired(value: unknown): value is AssociationRequired {
-  return Boolean(value && typeof value === "object" && (value as { code?: unknown }).code === ASSOCIATION_REQUIRED);
-}
 
 /**
  * Bookings belong to the user's current organisation: it needs an approved association

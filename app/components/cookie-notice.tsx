@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { useFetcher, useLocation } from "react-router";
-import { RichText, type SafeHtml } from "./rich-text";
+import { RichText } from "./rich-text";
+import type { SafeHtml } from "../shell/safe-html";
 import { consentGranted } from "./tag-manager";
 import type { Site } from "../../generated/schemas";
 

@@ -1,10 +1,4 @@
-declare const safeHtml: unique symbol;
-
-/**
- * CMS rich text that has been through the sanitiser (app/shell/rich-text.server.ts). Only
- * `sanitizeRichText` makes one, so no unsanitised string can reach the DOM through here.
- */
-export type SafeHtml = string & { readonly [safeHtml]: true };
+import type { SafeHtml } from "../shell/safe-html";
 
 /**
  * CMS rich text: headings, paragraphs, lists, links and emphasis. Sanitised on the server

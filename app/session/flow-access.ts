@@ -1,7 +1,21 @@
 import { data, type RouterContext, type RouterContextProvider } from "react-router";
 import type { GatewayClient } from "../api/client.server";
-import type { AssociationRequired } from "../booking/access";
 import type { User } from "../../generated/schemas";
+
+/** The problem a flow's guard leaves when the user has no approved organisation to book for (booking and outreach alike). */
+export const ASSOCIATION_REQUIRED = "association_required";
+
+/** Why the user cannot book yet; shown on the explanation page. */
+export interface AssociationRequired {
+  code: typeof ASSOCIATION_REQUIRED;
+  /** pending: asked to join and waiting; none: no organisation to book for. */
+  reason: "pending" | "none";
+  organisationName: string | null;
+}
+
+export function isAssociationRequired(value: unknown): value is AssociationRequired {
+  return Boolean(value && typeof value === "object" && (value as { code?: unknown }).code === ASSOCIATION_REQUIRED);
+}
 
 /**
  * What a flow's guard (booking, outreach) decided, once, for the flow's layout and steps:

@@ -1,5 +1,5 @@
 import sanitizeHtml from "sanitize-html";
-import type { SafeHtml } from "../components/rich-text";
+import type { SafeHtml } from "./safe-html";
 
 // What CMS rich text may contain (contracts/cms.yaml: "the website sanitises them before
 // rendering"). Anything else is dropped: its tags always, and the text of script, style

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ASSOCIATION_REQUIRED } from "../../booking/access";
+import { ASSOCIATION_REQUIRED } from "../../session/flow-access";
 import { NOT_FOUND_MESSAGE } from "../error-page";
 import { flowLayoutErrorTitle } from "./association-required";
 

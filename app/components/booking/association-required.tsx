@@ -1,6 +1,6 @@
 import { isRouteErrorResponse } from "react-router";
 import { Link } from "../link";
-import { isAssociationRequired, type AssociationRequired } from "../../booking/access";
+import { isAssociationRequired, type AssociationRequired } from "../../session/flow-access";
 import { describeError, ErrorPage } from "../error-page";
 import { BOOKINGS_TEAM_EMAIL, BOOKINGS_TEAM_HELP } from "../../shell/help";
 

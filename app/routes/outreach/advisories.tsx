@@ -11,7 +11,8 @@ import {
 } from "../../outreach/basket.server";
 import { BackLink, OutreachStepPage } from "../../components/outreach/outreach-step";
 import { OUTREACH_TITLES } from "../../outreach/steps";
-import { RichText, type SafeHtml } from "../../components/rich-text";
+import { RichText } from "../../components/rich-text";
+import type { SafeHtml } from "../../shell/safe-html";
 import { servicesContext } from "../../session/context";
 import { pageTitle } from "../../shell/meta";
 import { sanitizeRichText } from "../../shell/rich-text.server";
