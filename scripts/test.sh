@@ -21,6 +21,9 @@ node scripts/contract-compat.ts
 step "Import directions (dependency-cruiser: no circles, no import back up a layer)"
 depcruise app generated mocks server tests scripts --config .dependency-cruiser.cjs --output-type err
 
+step "Documents true against the tree: the README's layout, the ADR index, the layers of app/ (scripts/check-docs.ts)"
+node scripts/check-docs.ts
+
 step "Type check"
 react-router typegen
 tsc
