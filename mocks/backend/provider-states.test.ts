@@ -22,6 +22,7 @@ const sampleParams: Record<string, Record<string, unknown>> = {
   "registrations for {email} are rate limited": { email: "new.person@example.org" },
   "a tour operator with company number {companyNumber} is registered": { companyNumber: "12345678" },
   "{email} has asked to register and join another organisation, and not yet followed the emailed link": { email: "new.person@example.org" },
+  "no registration request has token {registrationToken}": { registrationToken: "registration-token-gone" },
 };
 
 describe("provider states", () => {
