@@ -72,17 +72,17 @@ export default [
       ]),
     ]),
 
-    layout("routes/outreach/layout.tsx", [
+    layout("routes/book/outreach/layout.tsx", [
       ...prefix("book/outreach", [
-        index("routes/outreach/index.tsx"),
-        route(OUTREACH.activities, "routes/outreach/activities.tsx"),
-        route(OUTREACH.advisories, "routes/outreach/advisories.tsx"),
-        route(OUTREACH.questions, "routes/outreach/questions.tsx"),
-        route(OUTREACH.schedule, "routes/outreach/schedule.tsx"),
-        route(OUTREACH.terms, "routes/outreach/terms.tsx"),
-        route(OUTREACH.summary, "routes/outreach/summary.tsx"),
-        route(OUTREACH.payment, "routes/outreach/payment.tsx"),
-        route(OUTREACH.confirmation, "routes/outreach/confirmation.tsx"),
+        index("routes/book/outreach/index.tsx"),
+        route(OUTREACH.activities, "routes/book/outreach/activities.tsx"),
+        route(OUTREACH.advisories, "routes/book/outreach/advisories.tsx"),
+        route(OUTREACH.questions, "routes/book/outreach/questions.tsx"),
+        route(OUTREACH.schedule, "routes/book/outreach/schedule.tsx"),
+        route(OUTREACH.terms, "routes/book/outreach/terms.tsx"),
+        route(OUTREACH.summary, "routes/book/outreach/summary.tsx"),
+        route(OUTREACH.payment, "routes/book/outreach/payment.tsx"),
+        route(OUTREACH.confirmation, "routes/book/outreach/confirmation.tsx"),
       ]),
     ]),
   ]),

@@ -1,10 +1,10 @@
 import type { operations } from "../../generated/gateway";
 import type { GatewayClient } from "./client.server";
 import { gatewayCall } from "./operation.server";
-import type { BasketCreate, BasketDateStep, VisitInformation, ScheduleStep, GroupActivitiesStep, GroupCapacitiesStep, GroupDetails, PaymentChoice, CheckoutRequest, PaymentReturn, PaymentStart, CancellationRequest, AmendmentRequest } from "../../generated/schemas";
+import type { BasketCreate, BasketDateStep, VisitInformation, ScheduleStep, GroupActivitiesStep, GroupCapacitiesStep, GroupDetails, PaymentChoice, CheckoutRequest, PaymentReturn } from "../../generated/schemas";
 
 // The gateway's booking operations (availability, activities, baskets, quotes, checkout,
-// payments, order changes): one function per operation, named as its operationId. Pact
+// payments; order changes are in orders.server.ts): one function per operation, named as its operationId. Pact
 // consumer tests (tests/contract/support/booking-cases.ts) call these same functions.
 // Operations that create an order or take money take the caller's Idempotency-Key: one
 // per intended operation (e.g. kept in the review form), reused unchanged for retries.
@@ -15,7 +15,6 @@ export type ActivitiesQuery = Query<"listActivities">;
 export type BasketsQuery = Query<"listBaskets">;
 
 const basketPath = (basketId: string) => ({ params: { path: { basketId } } });
-const orderPath = (orderId: string) => ({ path: { orderId } });
 
 // Availability and activities
 
@@ -105,28 +104,4 @@ export function getPayment(client: GatewayClient, paymentId: string) {
 
 export function completePaymentReturn(client: GatewayClient, paymentId: string, body: PaymentReturn) {
   return gatewayCall(client, "post", "/payments/{paymentId}/return", { params: { path: { paymentId } }, body });
-}
-
-// Orders: cancellation, amendments, paying a held order
-
-export function requestOrderCancellation(client: GatewayClient, orderId: string, body: CancellationRequest) {
-  return gatewayCall(client, "post", "/orders/{orderId}/cancellation-requests", { params: orderPath(orderId), body });
-}
-
-export function quoteOrderAmendment(client: GatewayClient, orderId: string, body: AmendmentRequest) {
-  return gatewayCall(client, "post", "/orders/{orderId}/amendment-quotes", { params: orderPath(orderId), body });
-}
-
-export function createOrderAmendment(client: GatewayClient, orderId: string, idempotencyKey: string, body: AmendmentRequest) {
-  return gatewayCall(client, "post", "/orders/{orderId}/amendments", {
-      params: { ...orderPath(orderId), header: { "Idempotency-Key": idempotencyKey } },
-      body,
-    });
-}
-
-export function startOrderPayment(client: GatewayClient, orderId: string, idempotencyKey: string, body: PaymentStart) {
-  return gatewayCall(client, "post", "/orders/{orderId}/payments", {
-      params: { ...orderPath(orderId), header: { "Idempotency-Key": idempotencyKey } },
-      body,
-    });
 }

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createCmsClient, createGatewayClient } from "./client.server";
 import { getSite } from "./cms.server";
-import { getOrder, logout, requestPasswordReset } from "./gateway.server";
+import { logout, requestPasswordReset } from "./account.server";
+import { getOrder } from "./orders.server";
 import { call, type ApiResult, type ReasonCode } from "./result.server";
 import { checkResponse } from "./validation.server";
 import { createBackend, DEMO_USER } from "../../mocks/backend";

@@ -1,7 +1,7 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { extendBasketHold, placeBasketHold } from "../api/booking.server";
 import type { GatewayClient } from "../api/client.server";
-import { updateCurrentUser } from "../api/gateway.server";
+import { updateCurrentUser } from "../api/account.server";
 import { problemText } from "../api/result.server";
 import { redirectWithNotice, samePage } from "../session/notice.server";
 import { stepPath } from "./steps";

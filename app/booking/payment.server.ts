@@ -3,7 +3,7 @@ import { fieldErrors, problemText, type OperationProblem } from "../api/result.s
 import type { PaymentChoice } from "../../generated/schemas";
 
 // The payment step's server side, alike in visit booking (routes/book/payment.tsx) and
-// the outreach request (routes/outreach/payment.tsx).
+// the outreach request (routes/book/outreach/payment.tsx).
 
 /** The optional purchase order number printed on an invoice. */
 export const purchaseOrderNumberSchema = z

@@ -1,5 +1,5 @@
 import type { MiddlewareFunction } from "react-router";
-import { getCurrentUser } from "../api/gateway.server";
+import { getCurrentUser } from "../api/account.server";
 import { gatewayFailure } from "../api/result.server";
 import { servicesContext, userContext } from "../session/context";
 import { destroySession } from "../session/session.server";

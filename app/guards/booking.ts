@@ -1,5 +1,5 @@
 import { redirect, type MiddlewareFunction } from "react-router";
-import { listMyAssociations } from "../api/gateway.server";
+import { listMyAssociations } from "../api/account.server";
 import { succeeded } from "../api/result.server";
 import { associationAccess, decideStep } from "../booking/access";
 import { findOpenBasket } from "../booking/basket.server";

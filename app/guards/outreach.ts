@@ -1,5 +1,5 @@
 import { redirect, type MiddlewareFunction } from "react-router";
-import { listMyAssociations } from "../api/gateway.server";
+import { listMyAssociations } from "../api/account.server";
 import { getOutreachEligibility } from "../api/outreach.server";
 import { succeeded } from "../api/result.server";
 import { associationAccess } from "../booking/access";

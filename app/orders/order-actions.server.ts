@@ -4,8 +4,8 @@
 import { data, redirect } from "react-router";
 import { z } from "zod";
 import type { GatewayClient } from "../api/client.server";
-import { createOrderAmendment, quoteOrderAmendment, requestOrderCancellation, startOrderPayment } from "../api/booking.server";
-import { getOrder } from "../api/gateway.server";
+import { createOrderAmendment, quoteOrderAmendment, requestOrderCancellation, startOrderPayment } from "../api/orders.server";
+import { getOrder } from "../api/orders.server";
 import { fieldErrors, problemText, required } from "../api/result.server";
 import { toHostedPayment } from "../booking/card-payment.server";
 import { newIdempotencyKey, submittedKey } from "../booking/idempotency";

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { z } from "zod";
 import type { GatewayClient } from "../api/client.server";
-import { getOrganisation } from "../api/gateway.server";
+import { getOrganisation } from "../api/account.server";
 import { problemText } from "../api/result.server";
 import { config } from "../runtime/config.server";
 import { cookieValue, sealer } from "../security/sealed-cookie.server";

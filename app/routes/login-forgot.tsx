@@ -2,7 +2,7 @@ import { data, Form } from "react-router";
 import { Link } from "../components/link";
 import { z } from "zod";
 import type { Route } from "./+types/login-forgot";
-import { requestPasswordReset } from "../api/gateway.server";
+import { requestPasswordReset } from "../api/account.server";
 import { fieldErrors, problemText } from "../api/result.server";
 import { EmbeddedMailNotice } from "../components/embedded-mail-notice";
 import { Field } from "../components/field";

@@ -2,7 +2,7 @@ import { data, Form, redirect } from "react-router";
 import { Link } from "../components/link";
 import { z } from "zod";
 import type { Route } from "./+types/login-reset";
-import { completePasswordReset } from "../api/gateway.server";
+import { completePasswordReset } from "../api/account.server";
 import { Field } from "../components/field";
 import { PasswordField } from "../components/password-field";
 import { servicesContext } from "../session/context";

@@ -2,7 +2,7 @@ import { data, Form, redirect } from "react-router";
 import { Link } from "../components/link";
 import { z } from "zod";
 import type { Route } from "./+types/login";
-import { login, loginLockSeconds, logout } from "../api/gateway.server";
+import { login, loginLockSeconds, logout } from "../api/account.server";
 import { problemText } from "../api/result.server";
 import { Field } from "../components/field";
 import { FormErrors } from "../components/form-errors";

@@ -1,6 +1,6 @@
 import { Form, redirect } from "react-router";
 import type { Route } from "./+types/logout";
-import { logout } from "../api/gateway.server";
+import { logout } from "../api/account.server";
 import { servicesContext, userContext } from "../session/context";
 import { pageTitle } from "../shell/meta";
 import { destroySession } from "../session/session.server";

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/newsletter";
-import { subscribeToNewsletter } from "../api/gateway.server";
+import { subscribeToNewsletter } from "../api/account.server";
 import { fieldErrors, problemText } from "../api/result.server";
 import { NewsletterSignup } from "../components/newsletter-signup";
 import { servicesContext } from "../session/context";

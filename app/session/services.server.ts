@@ -1,6 +1,6 @@
 import type { MiddlewareFunction } from "react-router";
 import { createCmsClient, createGatewayClient } from "../api/client.server";
-import { logout } from "../api/gateway.server";
+import { logout } from "../api/account.server";
 import { fetchTransport, poolTransport } from "../api/transport.server";
 import { config } from "../runtime/config.server";
 import { servicesContext } from "./context";

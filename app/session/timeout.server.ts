@@ -1,5 +1,5 @@
 import type { RouterContextProvider } from "react-router";
-import { logout } from "../api/gateway.server";
+import { logout } from "../api/account.server";
 import { config } from "../runtime/config.server";
 import { loginPath, safeRedirectPath } from "../security/safe-redirect";
 import { servicesContext, userContext } from "./context";

@@ -25,7 +25,7 @@ describe("axe coverage: which page route an address is", () => {
     ["/account/orders/ord-1", "routes/account/order.tsx"],
     ["/account/organisation/association", "routes/account/association.tsx"],
     ["/account/organisation/org-3004/association", "routes/account/association.tsx"],
-    ["/account/book/outreach", "routes/outreach/index.tsx"],
+    ["/account/book/outreach", "routes/book/outreach/index.tsx"],
     ["/account/book/payment/return", "routes/book/payment-return.tsx"],
     ["/registration/education/organisation/edit", "routes/registration/organisation-edit.tsx"],
     ["/accessibility", "routes/accessibility.tsx"],

@@ -4,7 +4,7 @@ import { sendResponse } from "@remix-run/node-fetch-server";
 import { getResponse, http, HttpResponse, type HttpHandler } from "msw";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createCmsClient, createGatewayClient } from "../../app/api/client.server";
-import { getCurrentUser, updateCurrentUser } from "../../app/api/gateway.server";
+import { getCurrentUser, updateCurrentUser } from "../../app/api/account.server";
 import { cmsCall } from "../../app/api/operation.server";
 import { closePools, poolTransport } from "../../app/api/transport.server";
 import { SCHEMA_DOCUMENTS } from "../../app/api/validation.server";

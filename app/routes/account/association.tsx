@@ -2,9 +2,7 @@ import { data, Form, type ShouldRevalidateFunctionArgs } from "react-router";
 import { Link } from "../../components/link";
 import { z } from "zod";
 import type { Route } from "./+types/association";
-import {
-  getOrganisation, leaveAssociation, listMyAssociations, requestAssociation, setCurrentOrganisation,
-} from "../../api/gateway.server";
+import { getOrganisation, leaveAssociation, listMyAssociations, requestAssociation, setCurrentOrganisation } from "../../api/account.server";
 import { problemText, required, succeeded } from "../../api/result.server";
 import { requireUser } from "../../session/current-user.server";
 import { GROUP_TYPE_LABELS } from "../../organisations/group-types";

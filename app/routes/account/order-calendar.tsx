@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Route } from "./+types/order-calendar";
 import { listVenues } from "../../api/cms.server";
-import { getOrder } from "../../api/gateway.server";
+import { getOrder } from "../../api/orders.server";
 import { required } from "../../api/result.server";
 import { buildCalendar, calendarFileName, orderEvent } from "../../orders/ics";
 import { servicesContext } from "../../session/context";

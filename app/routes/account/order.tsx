@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { Route } from "./+types/order";
 import { completePaymentReturn } from "../../api/booking.server";
 import { getCurrentTerms } from "../../api/cms.server";
-import { getOrder } from "../../api/gateway.server";
+import { getOrder } from "../../api/orders.server";
 import { gatewayFailure, required } from "../../api/result.server";
 import { paymentReturn, returnUrlFor } from "../../booking/card-payment.server";
 import { describeOrder } from "../../booking/booking-view";

@@ -1,7 +1,7 @@
 import { Link } from "../../components/link";
 import { z } from "zod";
 import type { Route } from "./+types/orders";
-import { listOrders } from "../../api/gateway.server";
+import { listOrders } from "../../api/orders.server";
 import { succeeded } from "../../api/result.server";
 import { OrderList } from "../../components/order-list";
 import { requireUser } from "../../session/current-user.server";

@@ -2,7 +2,7 @@ import { data, Form } from "react-router";
 import { Link } from "../../components/link";
 import { z } from "zod";
 import type { Route } from "./+types/organisation-edit";
-import { getOrganisation, listMyAssociations, updateOrganisation } from "../../api/gateway.server";
+import { getOrganisation, listMyAssociations, updateOrganisation } from "../../api/account.server";
 import { problemText, required, succeeded } from "../../api/result.server";
 import { OrganisationFields } from "../../components/organisation-fields";
 import { DetailRows } from "../../components/registration-detail";

@@ -1,6 +1,7 @@
 import { Link } from "../../components/link";
 import type { Route } from "./+types/overview";
-import { getOrganisation, listMyAssociations, listOrders } from "../../api/gateway.server";
+import { getOrganisation, listMyAssociations } from "../../api/account.server";
+import { listOrders } from "../../api/orders.server";
 import { succeeded } from "../../api/result.server";
 import { OrderList } from "../../components/order-list";
 import { requireUser } from "../../session/current-user.server";

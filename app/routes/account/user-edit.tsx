@@ -1,7 +1,7 @@
 import { data, Form } from "react-router";
 import { Link } from "../../components/link";
 import type { Route } from "./+types/user-edit";
-import { updateCurrentUser } from "../../api/gateway.server";
+import { updateCurrentUser } from "../../api/account.server";
 import { fieldErrors, problemText } from "../../api/result.server";
 import { CheckboxField, Field } from "../../components/field";
 import { requireUser } from "../../session/current-user.server";

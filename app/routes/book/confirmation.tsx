@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Route } from "./+types/confirmation";
-import { getOrder } from "../../api/gateway.server";
+import { getOrder } from "../../api/orders.server";
 import { required } from "../../api/result.server";
 import { requireBooking } from "../../booking/basket.server";
 import { describeOrder } from "../../booking/booking-view";

@@ -3,7 +3,7 @@ import { Link } from "../../components/link";
 import { useSubmitting } from "../../shell/pending";
 import { z } from "zod";
 import type { Route } from "./+types/confirm";
-import { confirmRegistration, logout } from "../../api/gateway.server";
+import { confirmRegistration, logout } from "../../api/account.server";
 import { problemText } from "../../api/result.server";
 import { ExpiredLink } from "../../components/expired-link";
 import { FormErrors } from "../../components/form-errors";

@@ -2,7 +2,7 @@ import { data, Form, redirect } from "react-router";
 import { Link } from "../../components/link";
 import { z } from "zod";
 import type { Route } from "./+types/organisation-edit";
-import { getOrganisation } from "../../api/gateway.server";
+import { getOrganisation } from "../../api/account.server";
 import { OrganisationFields } from "../../components/organisation-fields";
 import { DetailRows } from "../../components/registration-detail";
 import { servicesContext } from "../../session/context";

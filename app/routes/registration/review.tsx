@@ -3,7 +3,7 @@ import { Link } from "../../components/link";
 import { z } from "zod";
 import type { Route } from "./+types/review";
 import { getCurrentTerms, listGroupTypes } from "../../api/cms.server";
-import { getOrganisation, requestRegistration } from "../../api/gateway.server";
+import { getOrganisation, requestRegistration } from "../../api/account.server";
 import { gatewayFailure, problemText, succeeded } from "../../api/result.server";
 import { EmbeddedMailNotice } from "../../components/embedded-mail-notice";
 import { CheckboxField } from "../../components/field";

@@ -1,7 +1,7 @@
 import { getResponse } from "msw";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createGatewayClient } from "../../../app/api/client.server";
-import { listOrders } from "../../../app/api/gateway.server";
+import { listOrders } from "../../../app/api/orders.server";
 import { checkResponse } from "../../../app/api/validation.server";
 import { gatewayHandlers } from "../../handlers/gateway";
 import { startEmbeddedBackend, type EmbeddedBackend } from "../../server";

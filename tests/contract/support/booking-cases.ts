@@ -1,12 +1,7 @@
 import { MatchersV3 } from "@pact-foundation/pact";
 import { expect } from "vitest";
-import {
-  checkoutBasket, completePaymentReturn, createBasket, createOrderAmendment, discardBasket, extendBasketHold,
-  getBasket, getBasketQuote, getPayment, getVenueAvailability, listActivities, placeBasketHold,
-  quoteOrderAmendment, requestOrderCancellation, startOrderPayment, updateBasketDate,
-  updateBasketGroupActivities, updateBasketGroupCapacities, updateBasketGroupDetails, updateBasketInformation,
-  updateBasketPayment, updateBasketSchedule,
-} from "../../../app/api/booking.server";
+import { checkoutBasket, completePaymentReturn, createBasket, discardBasket, extendBasketHold, getBasket, getBasketQuote, getPayment, getVenueAvailability, listActivities, placeBasketHold, updateBasketDate, updateBasketGroupActivities, updateBasketGroupCapacities, updateBasketGroupDetails, updateBasketInformation, updateBasketPayment, updateBasketSchedule } from "../../../app/api/booking.server";
+import { createOrderAmendment, quoteOrderAmendment, requestOrderCancellation, startOrderPayment } from "../../../app/api/orders.server";
 import type { CheckoutRequest } from "../../../generated/schemas";
 import { createCmsClient, createGatewayClient } from "../../../app/api/client.server";
 import { listVenues } from "../../../app/api/cms.server";

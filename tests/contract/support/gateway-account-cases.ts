@@ -1,9 +1,6 @@
 import { expect } from "vitest";
 import { createGatewayClient } from "../../../app/api/client.server";
-import {
-  completePasswordReset, getOrganisation, leaveAssociation, requestAssociation,
-  requestPasswordReset, setCurrentOrganisation, updateOrganisation
-} from "../../../app/api/gateway.server";
+import { completePasswordReset, getOrganisation, leaveAssociation, requestAssociation, requestPasswordReset, setCurrentOrganisation, updateOrganisation } from "../../../app/api/account.server";
 import { fieldErrors } from "../../../app/api/result.server";
 import {
   ACCEPTED_BODY, JSON_CONTENT, PACT_TOKENS, PROBLEM_CONTENT, arrayContaining, bearer, boolean, email, expectOk,

@@ -1,9 +1,7 @@
 import { expect } from "vitest";
 import { createGatewayClient } from "../../../app/api/client.server";
-import {
-  getCurrentUser, getOrder, getOrganisation, listMyAssociations, listOrders, login, loginLockSeconds, logout,
-  subscribeToNewsletter, updateCurrentUser,
-} from "../../../app/api/gateway.server";
+import { getCurrentUser, getOrganisation, listMyAssociations, login, loginLockSeconds, logout, subscribeToNewsletter, updateCurrentUser } from "../../../app/api/account.server";
+import { getOrder, listOrders } from "../../../app/api/orders.server";
 import { fieldErrors } from "../../../app/api/result.server";
 import {
   ACCEPTED_BODY, JSON_CONTENT, PACT_TOKENS, PROBLEM_CONTENT, arrayContaining, bearer, boolean, calendarDate, eachLike,
@@ -13,7 +11,7 @@ import { gatewayAccountCases } from "./gateway-account-cases";
 import { gatewayRegistrationCases } from "./gateway-registration-cases";
 import type { ConsumerCase, State } from "./pact";
 
-// The gateway interactions of the app: one or more per function in app/api/gateway.server.ts.
+// The gateway interactions of the app: one or more per function in app/api/account.server.ts.
 
 const DEMO = { email: "teacher@example.org", password: "museum-visit-2026" };
 /** The session token the consumer sends; the provider state makes it a live session of the demo user. */

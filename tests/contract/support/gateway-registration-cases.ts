@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import { confirmRegistration, requestRegistration } from "../../../app/api/gateway.server";
+import { confirmRegistration, requestRegistration } from "../../../app/api/account.server";
 import { fieldErrors } from "../../../app/api/result.server";
 import {
   DEMO_EMAIL, DEMO_USER_EXISTS, GROUP_TYPES, MISSING, NO_SUCH_ORGANISATION, OTHER, OTHER_EXISTS, client, noUser, otherId, summary,

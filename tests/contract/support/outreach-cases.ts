@@ -1,11 +1,10 @@
 import { MatchersV3 } from "@pact-foundation/pact";
 import { expect } from "vitest";
-import {
-  checkoutBasket, createBasket, getBasket, getBasketQuote, requestOrderCancellation, updateBasketPayment,
-} from "../../../app/api/booking.server";
+import { checkoutBasket, createBasket, getBasket, getBasketQuote, updateBasketPayment } from "../../../app/api/booking.server";
+import { requestOrderCancellation } from "../../../app/api/orders.server";
 import { createCmsClient, createGatewayClient } from "../../../app/api/client.server";
 import { getCurrentTerms, listAdvisories } from "../../../app/api/cms.server";
-import { getOrder } from "../../../app/api/gateway.server";
+import { getOrder } from "../../../app/api/orders.server";
 import {
   getOutreachAvailability, getOutreachEligibility, getOutreachQuestionnaire, listOutreachActivities,
   updateBasketOutreachActivities, updateBasketOutreachAdvisories, updateBasketOutreachAnswers,
@@ -24,7 +23,7 @@ import type { ConsumerCase, State } from "./pact";
 
 // The outreach interactions of the app: one or more per function in app/api/outreach.server.ts,
 // the outreach use of the shared basket, quote, checkout and order operations
-// (booking.server.ts, gateway.server.ts), and the CMS advisories and outreach terms.
+// (booking.server.ts, account.server.ts), and the CMS advisories and outreach terms.
 // Dates the team must be free on come from the provider states (fromProviderState), and
 // so do the organisation, basket and order ids, which the provider chooses
 // (pacts/provider-states.json lists what each state returns).

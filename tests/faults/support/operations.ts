@@ -1,7 +1,8 @@
 import type { CmsClient, GatewayClient } from "../../../app/api/client.server";
 import * as booking from "../../../app/api/booking.server";
 import * as cms from "../../../app/api/cms.server";
-import * as gateway from "../../../app/api/gateway.server";
+import * as account from "../../../app/api/account.server";
+import * as orders from "../../../app/api/orders.server";
 import * as outreach from "../../../app/api/outreach.server";
 import type { AmendmentRequest, BasketCreate, BasketDateStep, CancellationRequest, GroupActivitiesStep, GroupCapacitiesStep, GroupDetails, OrganisationUpdate, PaymentChoice, PaymentReturn, RegistrationRequest, ScheduleStep, VisitInformation } from "../../../generated/schemas";
 import type { ApiResult } from "../../../app/api/result.server";
@@ -21,24 +22,24 @@ const KEY = "6f1c1f1e-3b7a-4c55-9d2e-0a8b4b0c1d2e";
 const RETURN_URL = "http://localhost/account/book/payment/return";
 
 export const INVOCATIONS: Readonly<Record<string, Invoke>> = {
-  // gateway.server.ts
-  login: ({ gateway: g }) => gateway.login(g, { email: "teacher@example.org", password: "secret" }),
-  logout: ({ gateway: g }) => gateway.logout(g),
-  getCurrentUser: ({ gateway: g }) => gateway.getCurrentUser(g),
-  updateCurrentUser: ({ gateway: g }) => gateway.updateCurrentUser(g, { firstName: "Amara", lastName: "Okafor" }),
-  listMyAssociations: ({ gateway: g }) => gateway.listMyAssociations(g),
-  getOrganisation: ({ gateway: g }) => gateway.getOrganisation(g, "org-1"),
-  updateOrganisation: ({ gateway: g }) => gateway.updateOrganisation(g, "org-1", { name: "Riverside Primary" } as OrganisationUpdate),
-  requestAssociation: ({ gateway: g }) => gateway.requestAssociation(g, { organisationId: "org-1" }),
-  leaveAssociation: ({ gateway: g }) => gateway.leaveAssociation(g, "org-1"),
-  setCurrentOrganisation: ({ gateway: g }) => gateway.setCurrentOrganisation(g, "org-1"),
-  requestRegistration: ({ gateway: g }) => gateway.requestRegistration(g, {} as RegistrationRequest),
-  confirmRegistration: ({ gateway: g }) => gateway.confirmRegistration(g, "registration-token-0001"),
-  requestPasswordReset: ({ gateway: g }) => gateway.requestPasswordReset(g, { email: "teacher@example.org" }),
-  completePasswordReset: ({ gateway: g }) => gateway.completePasswordReset(g, { token: "t", password: "a-new-password-1" }),
-  listOrders: ({ gateway: g }) => gateway.listOrders(g, { when: "upcoming" }),
-  getOrder: ({ gateway: g }) => gateway.getOrder(g, "ord-1"),
-  subscribeToNewsletter: ({ gateway: g }) => gateway.subscribeToNewsletter(g, { email: "a@example.org", consent: true }),
+  // account.server.ts
+  login: ({ gateway: g }) => account.login(g, { email: "teacher@example.org", password: "secret" }),
+  logout: ({ gateway: g }) => account.logout(g),
+  getCurrentUser: ({ gateway: g }) => account.getCurrentUser(g),
+  updateCurrentUser: ({ gateway: g }) => account.updateCurrentUser(g, { firstName: "Amara", lastName: "Okafor" }),
+  listMyAssociations: ({ gateway: g }) => account.listMyAssociations(g),
+  getOrganisation: ({ gateway: g }) => account.getOrganisation(g, "org-1"),
+  updateOrganisation: ({ gateway: g }) => account.updateOrganisation(g, "org-1", { name: "Riverside Primary" } as OrganisationUpdate),
+  requestAssociation: ({ gateway: g }) => account.requestAssociation(g, { organisationId: "org-1" }),
+  leaveAssociation: ({ gateway: g }) => account.leaveAssociation(g, "org-1"),
+  setCurrentOrganisation: ({ gateway: g }) => account.setCurrentOrganisation(g, "org-1"),
+  requestRegistration: ({ gateway: g }) => account.requestRegistration(g, {} as RegistrationRequest),
+  confirmRegistration: ({ gateway: g }) => account.confirmRegistration(g, "registration-token-0001"),
+  requestPasswordReset: ({ gateway: g }) => account.requestPasswordReset(g, { email: "teacher@example.org" }),
+  completePasswordReset: ({ gateway: g }) => account.completePasswordReset(g, { token: "t", password: "a-new-password-1" }),
+  listOrders: ({ gateway: g }) => orders.listOrders(g, { when: "upcoming" }),
+  getOrder: ({ gateway: g }) => orders.getOrder(g, "ord-1"),
+  subscribeToNewsletter: ({ gateway: g }) => account.subscribeToNewsletter(g, { email: "a@example.org", consent: true }),
 
   // booking.server.ts
   getVenueAvailability: ({ gateway: g }) => booking.getVenueAvailability(g, "venue-1", { month: "2026-05", kind: "visit" }),
@@ -62,10 +63,10 @@ export const INVOCATIONS: Readonly<Record<string, Invoke>> = {
   getPayment: ({ gateway: g }) => booking.getPayment(g, "pay-1"),
   completePaymentReturn: ({ gateway: g }) =>
     booking.completePaymentReturn(g, "pay-1", { parameters: { result: "success" } } as PaymentReturn),
-  requestOrderCancellation: ({ gateway: g }) => booking.requestOrderCancellation(g, "ord-1", { reason: "Closed" } as CancellationRequest),
-  quoteOrderAmendment: ({ gateway: g }) => booking.quoteOrderAmendment(g, "ord-1", {} as AmendmentRequest),
-  createOrderAmendment: ({ gateway: g }) => booking.createOrderAmendment(g, "ord-1", KEY, {} as AmendmentRequest),
-  startOrderPayment: ({ gateway: g }) => booking.startOrderPayment(g, "ord-1", KEY, { returnUrl: RETURN_URL }),
+  requestOrderCancellation: ({ gateway: g }) => orders.requestOrderCancellation(g, "ord-1", { reason: "Closed" } as CancellationRequest),
+  quoteOrderAmendment: ({ gateway: g }) => orders.quoteOrderAmendment(g, "ord-1", {} as AmendmentRequest),
+  createOrderAmendment: ({ gateway: g }) => orders.createOrderAmendment(g, "ord-1", KEY, {} as AmendmentRequest),
+  startOrderPayment: ({ gateway: g }) => orders.startOrderPayment(g, "ord-1", KEY, { returnUrl: RETURN_URL }),
 
   // outreach.server.ts
   getOutreachEligibility: ({ gateway: g }) => outreach.getOutreachEligibility(g, "org-1"),

@@ -1,20 +1,20 @@
 import { data, Form } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/activities";
-import { updateBasketOutreachActivities } from "../../api/outreach.server";
-import { fieldErrors, problemText } from "../../api/result.server";
-import { AGE_BAND_LABELS } from "../../booking/ratios";
-import { FormErrors } from "../../components/form-errors";
+import { updateBasketOutreachActivities } from "../../../api/outreach.server";
+import { fieldErrors, problemText } from "../../../api/result.server";
+import { AGE_BAND_LABELS } from "../../../booking/ratios";
+import { FormErrors } from "../../../components/form-errors";
 import {
   outreachActivities, outreachView, redirectToDue, requireOutreach, requireOutreachBasket,
-} from "../../outreach/basket.server";
-import { BackLink, OutreachStepPage } from "../../components/outreach/outreach-step";
-import { OUTREACH_TITLES } from "../../outreach/steps";
-import { FieldError } from "../../components/field";
-import { formatMoney } from "../../shell/format";
-import { pageTitle } from "../../shell/meta";
-import { SaveAndContinue } from "../../components/save-and-continue";
-import { useSubmitting } from "../../shell/pending";
+} from "../../../outreach/basket.server";
+import { BackLink, OutreachStepPage } from "../../../components/outreach/outreach-step";
+import { OUTREACH_TITLES } from "../../../outreach/steps";
+import { FieldError } from "../../../components/field";
+import { formatMoney } from "../../../shell/format";
+import { pageTitle } from "../../../shell/meta";
+import { SaveAndContinue } from "../../../components/save-and-continue";
+import { useSubmitting } from "../../../shell/pending";
 
 const KIND_LABELS = { workshop: "Workshop", show: "Show" } as const;
 

@@ -1,24 +1,24 @@
 import { data, Form } from "react-router";
 import type { Route } from "./+types/advisories";
-import type { CmsClient, GatewayClient } from "../../api/client.server";
-import { listAdvisories } from "../../api/cms.server";
-import { updateBasketOutreachAdvisories } from "../../api/outreach.server";
-import { problemText, succeeded } from "../../api/result.server";
-import { FormErrors } from "../../components/form-errors";
-import { CheckboxField } from "../../components/field";
+import type { CmsClient, GatewayClient } from "../../../api/client.server";
+import { listAdvisories } from "../../../api/cms.server";
+import { updateBasketOutreachAdvisories } from "../../../api/outreach.server";
+import { problemText, succeeded } from "../../../api/result.server";
+import { FormErrors } from "../../../components/form-errors";
+import { CheckboxField } from "../../../components/field";
 import {
   outreachActivities, outreachView, redirectToDue, requireOutreach, requireOutreachBasket,
-} from "../../outreach/basket.server";
-import { BackLink, OutreachStepPage } from "../../components/outreach/outreach-step";
-import { OUTREACH_TITLES } from "../../outreach/steps";
-import { RichText } from "../../components/rich-text";
-import type { SafeHtml } from "../../shell/safe-html";
-import { servicesContext } from "../../session/context";
-import { pageTitle } from "../../shell/meta";
-import { sanitizeRichText } from "../../shell/rich-text.server";
-import { SaveAndContinue } from "../../components/save-and-continue";
-import type { Basket, Advisory } from "../../../generated/schemas";
-import { useSubmitting } from "../../shell/pending";
+} from "../../../outreach/basket.server";
+import { BackLink, OutreachStepPage } from "../../../components/outreach/outreach-step";
+import { OUTREACH_TITLES } from "../../../outreach/steps";
+import { RichText } from "../../../components/rich-text";
+import type { SafeHtml } from "../../../shell/safe-html";
+import { servicesContext } from "../../../session/context";
+import { pageTitle } from "../../../shell/meta";
+import { sanitizeRichText } from "../../../shell/rich-text.server";
+import { SaveAndContinue } from "../../../components/save-and-continue";
+import type { Basket, Advisory } from "../../../../generated/schemas";
+import { useSubmitting } from "../../../shell/pending";
 
 interface ShownAdvisory {
   id: string;

@@ -1,19 +1,19 @@
 import { data } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/confirmation";
-import { getOrder } from "../../api/gateway.server";
-import { required } from "../../api/result.server";
-import { describeOrder } from "../../booking/booking-view";
-import { OrderNextSteps } from "../../components/orders/order-next-steps";
-import { requireOutreach } from "../../outreach/basket.server";
-import { cancelBy, londonToday } from "../../outreach/notice";
-import { OutreachBreadcrumb } from "../../components/outreach/outreach-step";
-import { OUTREACH_PATHS, OUTREACH_TITLES } from "../../outreach/steps";
-import { ORDER_STATUS_LABELS } from "../../orders/format";
-import { formatDate, formatMoney } from "../../shell/format";
-import { pageTitle } from "../../shell/meta";
-import { validParams } from "../../forms/params";
-import type { Order } from "../../../generated/schemas";
+import { getOrder } from "../../../api/orders.server";
+import { required } from "../../../api/result.server";
+import { describeOrder } from "../../../booking/booking-view";
+import { OrderNextSteps } from "../../../components/orders/order-next-steps";
+import { requireOutreach } from "../../../outreach/basket.server";
+import { cancelBy, londonToday } from "../../../outreach/notice";
+import { OutreachBreadcrumb } from "../../../components/outreach/outreach-step";
+import { OUTREACH_PATHS, OUTREACH_TITLES } from "../../../outreach/steps";
+import { ORDER_STATUS_LABELS } from "../../../orders/format";
+import { formatDate, formatMoney } from "../../../shell/format";
+import { pageTitle } from "../../../shell/meta";
+import { validParams } from "../../../forms/params";
+import type { Order } from "../../../../generated/schemas";
 
 const querySchema = z.object({ orderId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) });
 

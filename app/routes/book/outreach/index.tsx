@@ -1,17 +1,17 @@
 import { data, Form, redirect } from "react-router";
-import { Link } from "../../components/link";
+import { Link } from "../../../components/link";
 import type { Route } from "./+types/index";
-import { createBasket } from "../../api/booking.server";
+import { createBasket } from "../../../api/booking.server";
 import {
   discardOutreachBasket, outreachActivities, outreachView, redirectToDue, requireOutreach,
-} from "../../outreach/basket.server";
-import { OutreachStepPage } from "../../components/outreach/outreach-step";
-import { dueStep, OUTREACH_LABELS, OUTREACH_PATHS, OUTREACH_TITLES } from "../../outreach/steps";
-import { formatMoney } from "../../shell/format";
-import { pageTitle } from "../../shell/meta";
-import { AGE_BAND_LABELS } from "../../booking/ratios";
-import { problemText } from "../../api/result.server";
-import { useSubmitting } from "../../shell/pending";
+} from "../../../outreach/basket.server";
+import { OutreachStepPage } from "../../../components/outreach/outreach-step";
+import { dueStep, OUTREACH_LABELS, OUTREACH_PATHS, OUTREACH_TITLES } from "../../../outreach/steps";
+import { formatMoney } from "../../../shell/format";
+import { pageTitle } from "../../../shell/meta";
+import { AGE_BAND_LABELS } from "../../../booking/ratios";
+import { problemText } from "../../../api/result.server";
+import { useSubmitting } from "../../../shell/pending";
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   const { gateway, scope } = requireOutreach(context);

@@ -1,9 +1,9 @@
 import { Outlet } from "react-router";
 import type { Route } from "./+types/layout";
-import { FlowLayoutError, flowLayoutErrorTitle } from "../../components/booking/association-required";
-import { guards } from "../../guards";
-import { requireOutreach } from "../../outreach/basket.server";
-import { pageTitle } from "../../shell/meta";
+import { FlowLayoutError, flowLayoutErrorTitle } from "../../../components/booking/association-required";
+import { guards } from "../../../guards";
+import { requireOutreach } from "../../../outreach/basket.server";
+import { pageTitle } from "../../../shell/meta";
 
 export const middleware: Route.MiddlewareFunction[] = guards("outreach");
 

@@ -1,26 +1,26 @@
 import { data, Form, redirect } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/payment";
-import { checkoutBasket, getBasket, getBasketQuote, updateBasketPayment } from "../../api/booking.server";
-import { paymentReturn, settleCheckoutReturn, toHostedPayment } from "../../booking/card-payment.server";
-import { checkoutRequest } from "../../booking/checkout.server";
-import { IDEMPOTENCY_FIELD, isIdempotencyKey, newIdempotencyKey } from "../../booking/idempotency";
-import { paymentChoiceOf, paymentErrors, paymentResultOf, purchaseOrderNumberSchema } from "../../booking/payment.server";
-import { FormErrors } from "../../components/form-errors";
-import { RadioGroup, type RadioOption } from "../../components/booking/fields";
-import { methodOption, paymentOption, PaymentProblem, PurchaseOrderField } from "../../components/booking/payment-choice";
-import { PriceTable } from "../../components/booking/price-table";
+import { checkoutBasket, getBasket, getBasketQuote, updateBasketPayment } from "../../../api/booking.server";
+import { paymentReturn, settleCheckoutReturn, toHostedPayment } from "../../../booking/card-payment.server";
+import { checkoutRequest } from "../../../booking/checkout.server";
+import { IDEMPOTENCY_FIELD, isIdempotencyKey, newIdempotencyKey } from "../../../booking/idempotency";
+import { paymentChoiceOf, paymentErrors, paymentResultOf, purchaseOrderNumberSchema } from "../../../booking/payment.server";
+import { FormErrors } from "../../../components/form-errors";
+import { RadioGroup, type RadioOption } from "../../../components/booking/fields";
+import { methodOption, paymentOption, PaymentProblem, PurchaseOrderField } from "../../../components/booking/payment-choice";
+import { PriceTable } from "../../../components/booking/price-table";
 import {
   outreachActivities, outreachView, requireOutreach, requireOutreachBasket,
-} from "../../outreach/basket.server";
-import { BackLink, OutreachStepPage } from "../../components/outreach/outreach-step";
-import { firstMissingStep, OUTREACH_PATHS, OUTREACH_PAYMENT_PARAMS, OUTREACH_TITLES, outreachConfirmationPath } from "../../outreach/steps";
-import { londonToday, outreachNotices } from "../../outreach/notice";
-import { servicesContext } from "../../session/context";
-import { formatMoney } from "../../shell/format";
-import { pageTitle } from "../../shell/meta";
-import { gatewayFailure, problemText } from "../../api/result.server";
-import { useSubmitting } from "../../shell/pending";
+} from "../../../outreach/basket.server";
+import { BackLink, OutreachStepPage } from "../../../components/outreach/outreach-step";
+import { firstMissingStep, OUTREACH_PATHS, OUTREACH_PAYMENT_PARAMS, OUTREACH_TITLES, outreachConfirmationPath } from "../../../outreach/steps";
+import { londonToday, outreachNotices } from "../../../outreach/notice";
+import { servicesContext } from "../../../session/context";
+import { formatMoney } from "../../../shell/format";
+import { pageTitle } from "../../../shell/meta";
+import { gatewayFailure, problemText } from "../../../api/result.server";
+import { useSubmitting } from "../../../shell/pending";
 
 const CHOICES = ["invoice", "card"] as const;
 

@@ -1,22 +1,22 @@
 import { data, Form } from "react-router";
 import type { Route } from "./+types/questions";
-import { getOutreachQuestionnaire, updateBasketOutreachAnswers } from "../../api/outreach.server";
-import { problemText, succeeded } from "../../api/result.server";
-import { FormErrors } from "../../components/form-errors";
+import { getOutreachQuestionnaire, updateBasketOutreachAnswers } from "../../../api/outreach.server";
+import { problemText, succeeded } from "../../../api/result.server";
+import { FormErrors } from "../../../components/form-errors";
 import {
   outreachActivities, outreachView, redirectToDue, requireOutreach, requireOutreachBasket,
-} from "../../outreach/basket.server";
-import { BackLink, OutreachStepPage } from "../../components/outreach/outreach-step";
+} from "../../../outreach/basket.server";
+import { BackLink, OutreachStepPage } from "../../../components/outreach/outreach-step";
 import {
   answerId, answersByQuestion, answersFromForm, gatewayAnswerErrors, parseAnswers,
-} from "../../outreach/questionnaire";
-import { QuestionnaireFields } from "../../components/outreach/questionnaire-form";
-import { OUTREACH_TITLES } from "../../outreach/steps";
-import { pageTitle } from "../../shell/meta";
-import { SaveAndContinue } from "../../components/save-and-continue";
-import { useSubmitting } from "../../shell/pending";
-import { RestoredNotice } from "../../components/restored-notice";
-import { restoredValues } from "../../session/restore-form.server";
+} from "../../../outreach/questionnaire";
+import { QuestionnaireFields } from "../../../components/outreach/questionnaire-form";
+import { OUTREACH_TITLES } from "../../../outreach/steps";
+import { pageTitle } from "../../../shell/meta";
+import { SaveAndContinue } from "../../../components/save-and-continue";
+import { useSubmitting } from "../../../shell/pending";
+import { RestoredNotice } from "../../../components/restored-notice";
+import { restoredValues } from "../../../session/restore-form.server";
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   const { gateway, scope } = requireOutreach(context);

@@ -1,21 +1,21 @@
 import { data } from "react-router";
 import type { Route } from "./+types/schedule";
-import { updateBasketOutreachSchedule } from "../../api/outreach.server";
-import { problemText } from "../../api/result.server";
-import { DATE_PATTERN } from "../../calendar/dates";
-import { FormErrors } from "../../components/form-errors";
-import { bookable } from "../../components/booking/month-calendar";
-import { BackLink, OutreachStepPage } from "../../components/outreach/outreach-step";
-import { ScheduleDate } from "../../components/outreach/schedule-date";
-import { ScheduleForm } from "../../components/outreach/schedule-form";
-import { scheduleFieldIds, useScheduleEditor } from "../../components/outreach/use-schedule-editor";
+import { updateBasketOutreachSchedule } from "../../../api/outreach.server";
+import { problemText } from "../../../api/result.server";
+import { DATE_PATTERN } from "../../../calendar/dates";
+import { FormErrors } from "../../../components/form-errors";
+import { bookable } from "../../../components/booking/month-calendar";
+import { BackLink, OutreachStepPage } from "../../../components/outreach/outreach-step";
+import { ScheduleDate } from "../../../components/outreach/schedule-date";
+import { ScheduleForm } from "../../../components/outreach/schedule-form";
+import { scheduleFieldIds, useScheduleEditor } from "../../../components/outreach/use-schedule-editor";
 import {
   outreachActivities, outreachView, redirectToDue, requireOutreach, requireOutreachBasket,
-} from "../../outreach/basket.server";
-import { gatewayScheduleErrors, lunchFromForm, rowsFromForm, span, validateSchedule } from "../../outreach/schedule";
-import { dayPlan, editedRows, initialRows, scheduleCalendar } from "../../outreach/schedule-page.server";
-import { OUTREACH_TITLES } from "../../outreach/steps";
-import { pageTitle } from "../../shell/meta";
+} from "../../../outreach/basket.server";
+import { gatewayScheduleErrors, lunchFromForm, rowsFromForm, span, validateSchedule } from "../../../outreach/schedule";
+import { dayPlan, editedRows, initialRows, scheduleCalendar } from "../../../outreach/schedule-page.server";
+import { OUTREACH_TITLES } from "../../../outreach/steps";
+import { pageTitle } from "../../../shell/meta";
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   const { gateway, scope } = requireOutreach(context);

@@ -1,26 +1,26 @@
 import type { ReactNode } from "react";
 import { redirect } from "react-router";
-import { Link } from "../../components/link";
+import { Link } from "../../../components/link";
 import type { Route } from "./+types/summary";
-import { getBasketQuote } from "../../api/booking.server";
-import { listAdvisories } from "../../api/cms.server";
-import { getOutreachQuestionnaire } from "../../api/outreach.server";
-import { gatewayFailure, succeeded } from "../../api/result.server";
-import { PriceTable } from "../../components/booking/price-table";
+import { getBasketQuote } from "../../../api/booking.server";
+import { listAdvisories } from "../../../api/cms.server";
+import { getOutreachQuestionnaire } from "../../../api/outreach.server";
+import { gatewayFailure, succeeded } from "../../../api/result.server";
+import { PriceTable } from "../../../components/booking/price-table";
 import {
   outreachActivities, outreachView, requireOutreach, requireOutreachBasket,
-} from "../../outreach/basket.server";
-import { OutreachStepPage } from "../../components/outreach/outreach-step";
-import { OutreachTimeline } from "../../components/outreach/outreach-timeline";
-import { answersByQuestion, answerText } from "../../outreach/questionnaire";
-import { schoolDayOf } from "../../outreach/schedule";
-import { otherMessages, outreachNotices, londonToday } from "../../outreach/notice";
+} from "../../../outreach/basket.server";
+import { OutreachStepPage } from "../../../components/outreach/outreach-step";
+import { OutreachTimeline } from "../../../components/outreach/outreach-timeline";
+import { answersByQuestion, answerText } from "../../../outreach/questionnaire";
+import { schoolDayOf } from "../../../outreach/schedule";
+import { otherMessages, outreachNotices, londonToday } from "../../../outreach/notice";
 import {
   firstMissingStep, OUTREACH_LABELS, OUTREACH_PATHS, OUTREACH_TITLES, summaryChangeLinks, type SummarisedStep,
-} from "../../outreach/steps";
-import { servicesContext } from "../../session/context";
-import { formatDate } from "../../shell/format";
-import { pageTitle } from "../../shell/meta";
+} from "../../../outreach/steps";
+import { servicesContext } from "../../../session/context";
+import { formatDate } from "../../../shell/format";
+import { pageTitle } from "../../../shell/meta";
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   const { gateway, scope } = requireOutreach(context);

@@ -1,23 +1,23 @@
 import { data, Form } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/terms";
-import { getCurrentTerms } from "../../api/cms.server";
-import { updateBasketOutreachTerms } from "../../api/outreach.server";
-import { problemText, succeeded } from "../../api/result.server";
-import { FormErrors } from "../../components/form-errors";
-import { CheckboxField } from "../../components/field";
+import { getCurrentTerms } from "../../../api/cms.server";
+import { updateBasketOutreachTerms } from "../../../api/outreach.server";
+import { problemText, succeeded } from "../../../api/result.server";
+import { FormErrors } from "../../../components/form-errors";
+import { CheckboxField } from "../../../components/field";
 import {
   outreachActivities, outreachView, redirectToDue, requireOutreach, requireOutreachBasket,
-} from "../../outreach/basket.server";
-import { BackLink, OutreachStepPage } from "../../components/outreach/outreach-step";
-import { OUTREACH_TITLES } from "../../outreach/steps";
-import { RichText } from "../../components/rich-text";
-import { servicesContext } from "../../session/context";
-import { formatDate } from "../../shell/format";
-import { pageTitle } from "../../shell/meta";
-import { sanitizeRichText } from "../../shell/rich-text.server";
-import { SaveAndContinue } from "../../components/save-and-continue";
-import { useSubmitting } from "../../shell/pending";
+} from "../../../outreach/basket.server";
+import { BackLink, OutreachStepPage } from "../../../components/outreach/outreach-step";
+import { OUTREACH_TITLES } from "../../../outreach/steps";
+import { RichText } from "../../../components/rich-text";
+import { servicesContext } from "../../../session/context";
+import { formatDate } from "../../../shell/format";
+import { pageTitle } from "../../../shell/meta";
+import { sanitizeRichText } from "../../../shell/rich-text.server";
+import { SaveAndContinue } from "../../../components/save-and-continue";
+import { useSubmitting } from "../../../shell/pending";
 
 const termsSchema = z.object({
   termsVersion: z.string().trim().min(1).max(100),
