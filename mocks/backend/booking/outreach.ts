@@ -6,8 +6,9 @@ import {
   outreachMessages, outreachWindow, parseOutreachSchedule, schoolDayOf, scheduleErrors, seededTeamDay, teamDayStatus,
   teamSlots, validateAnswers, type Answers, type ScheduleActivity, type ScheduleContext,
 } from "./outreach-rules";
+import { unhandledStep, type OutreachStep } from "./steps";
 import type {
-  BasketMessage, BasketRecord, BasketStep, Failure, Order, OutreachActivity, OutreachAvailability, OutreachAvailabilityDay,
+  BasketMessage, BasketRecord, Failure, Order, OutreachActivity, OutreachAvailability, OutreachAvailabilityDay,
   OutreachEligibility, OutreachRecord, OutreachSchedule, OutreachSelection, Outcome, Questionnaire,
 } from "./types";
 
@@ -212,7 +213,7 @@ export function createOutreach(core: Core) {
   }
 
   /** Whether an outreach step is done, as saved (capacity is checked at hold and checkout). */
-  function stepDone(b: BasketRecord, step: BasketStep): boolean {
+  function stepDone(b: BasketRecord, step: OutreachStep): boolean {
     const r = b.outreach;
     switch (step) {
       case "outreach-eligibility":
@@ -234,7 +235,7 @@ export function createOutreach(core: Core) {
       case "outreach-terms":
         return !!r?.acceptedTermsVersion && r.acceptedTermsVersion === currentTermsVersion();
       default:
-        return false;
+        return unhandledStep(step);
     }
   }
 

@@ -12,7 +12,8 @@ import { DEMO_USER } from "../seed";
 import type { User } from "../types";
 import { DAY_CAPACITY, isClosedDay, seededDayTaken } from "./calendar";
 import { BOOKING_TERMS_VERSION } from "./content";
-import { STEPS, canonicalJson } from "./rules";
+import { canonicalJson } from "./rules";
+import { STEPS, type StepOf } from "./steps";
 import type { BasketStep, Outcome, PaymentChoice } from "./types";
 
 export const BOOKING_PROVIDER_STATES = [
@@ -151,20 +152,19 @@ export function basketAtStep(
 
   const venueId = PACT_DEFAULTS.venueId;
   const visitDate = quietDate(backend, venueId);
-  const steps = STEPS[kind];
-  const until = steps.indexOf(step);
-  const doing = (name: BasketStep) => steps.indexOf(name) >= 0 && steps.indexOf(name) < until;
-  if (doing("date")) expectOk(service.updateBasketDate(userId, basketId, { venueId, visitDate }), "updateBasketDate");
-  if (doing("information")) expectOk(service.updateBasketInformation(userId, basketId, VISIT_FIXTURE.information), "updateBasketInformation");
-  if (doing("schedule")) expectOk(service.updateBasketSchedule(userId, basketId, VISIT_FIXTURE.schedule), "updateBasketSchedule");
-  if (doing("group-activities")) expectOk(service.updateBasketGroupActivities(userId, basketId, { activityIds: GROUP_FIXTURE.activityIds }), "updateBasketGroupActivities");
-  if (doing("group-capacities")) expectOk(service.updateBasketGroupCapacities(userId, basketId, { tickets: GROUP_FIXTURE.tickets }), "updateBasketGroupCapacities");
-  if (doing("group-details")) expectOk(service.updateBasketGroupDetails(userId, basketId, GROUP_FIXTURE.details), "updateBasketGroupDetails");
-  if (doing("payment")) {
+  // How each step before `step` is saved: keyed by every visit and group step (steps.ts), so a new one must say how.
+  const save: Record<Exclude<StepOf<"visit" | "group-visit">, "review">, () => unknown> = {
+    date: () => expectOk(service.updateBasketDate(userId, basketId, { venueId, visitDate }), "updateBasketDate"),
+    information: () => expectOk(service.updateBasketInformation(userId, basketId, VISIT_FIXTURE.information), "updateBasketInformation"),
+    schedule: () => expectOk(service.updateBasketSchedule(userId, basketId, VISIT_FIXTURE.schedule), "updateBasketSchedule"),
+    "group-activities": () => expectOk(service.updateBasketGroupActivities(userId, basketId, { activityIds: GROUP_FIXTURE.activityIds }), "updateBasketGroupActivities"),
+    "group-capacities": () => expectOk(service.updateBasketGroupCapacities(userId, basketId, { tickets: GROUP_FIXTURE.tickets }), "updateBasketGroupCapacities"),
+    "group-details": () => expectOk(service.updateBasketGroupDetails(userId, basketId, GROUP_FIXTURE.details), "updateBasketGroupDetails"),
     // Groups pay by card (invoices are for schools).
-    const choice = paymentChoice(args.payment ?? (kind === "visit" ? "invoice" : "card"));
-    expectOk(service.updateBasketPayment(userId, basketId, choice), "updateBasketPayment");
-  }
+    payment: () => expectOk(service.updateBasketPayment(userId, basketId, paymentChoice(args.payment ?? (kind === "visit" ? "invoice" : "card"))), "updateBasketPayment"),
+  };
+  const steps = STEPS[kind];
+  for (const earlier of steps.slice(0, Math.max(0, steps.indexOf(step))) as StepOf<typeof kind>[]) if (earlier !== "review") save[earlier]();
   const basket = expectOk(service.getBasket(userId, basketId), "getBasket");
   if (basket.nextStep !== step) throw new Error(`Provider state: basket is at ${basket.nextStep}, not ${step}`);
   return { basketId, venueId, visitDate, month: visitDate.slice(0, 7) };
