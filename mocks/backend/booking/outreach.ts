@@ -2,10 +2,15 @@ import type { FieldError, User } from "../types";
 import { formatDate, fromMinutes, toMinutes } from "./calendar";
 import { fail, invalid, isRecord, ok, type Core } from "./core";
 import {
-  OUTREACH_QUESTIONNAIRE, OUTREACH_REGION, SETUP_MINUTES, TEAMS_PER_DAY, answerList, eligibilityReasons, outreachDateReason,
-  outreachMessages, outreachWindow, parseOutreachSchedule, schoolDayOf, scheduleErrors, seededTeamDay, teamDayStatus,
-  teamSlots, validateAnswers, type Answers, type ScheduleActivity, type ScheduleContext,
+  OUTREACH_REGION, SETUP_MINUTES, TEAMS_PER_DAY, eligibilityReasons, outreachDateReason, outreachMessages,
+  outreachWindow, seededTeamDay, teamDayStatus, teamSlots,
 } from "./outreach-rules";
+import {
+  OUTREACH_QUESTIONNAIRE, answerList, schoolDayOf, validateAnswers, type Answers,
+} from "./outreach-questionnaire";
+import {
+  parseOutreachSchedule, scheduleErrors, type ScheduleActivity, type ScheduleContext,
+} from "./outreach-schedule-rules";
 import { unhandledStep, type OutreachStep } from "./steps";
 import type {
   BasketMessage, BasketRecord, Failure, Order, OutreachActivity, OutreachAvailability, OutreachAvailabilityDay,
