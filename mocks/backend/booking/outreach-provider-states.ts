@@ -8,7 +8,7 @@ import { DEMO_USER } from "../seed";
 import { OUTREACH_TERMS_VERSION } from "./outreach-content";
 import { outreachDateReason } from "./outreach-rules";
 import { QUESTIONNAIRE_VERSION } from "./outreach-questionnaire";
-import { expectOk, newBasket, paymentChoice, renameOrder } from "./provider-states";
+import { expectOk, newBasket, paymentChoice, renameOrder } from "./provider-state-baskets";
 import { STEPS, type StepOf } from "./steps";
 import type { BasketStep } from "./types";
 

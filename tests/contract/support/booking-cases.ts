@@ -14,7 +14,7 @@ import { fieldErrors } from "../../../app/api/result.server";
 import { findOpenBasket } from "../../../app/booking/basket.server";
 import { checkoutRequest } from "../../../app/booking/checkout.server";
 import { PAYMENT_RETURN_PATH, STEP_PATHS } from "../../../app/booking/steps";
-import { GROUP_FIXTURE, PACT_DEFAULTS, VISIT_FIXTURE } from "../../../mocks/backend/booking/provider-states";
+import { GROUP_FIXTURE, PACT_DEFAULTS, VISIT_FIXTURE } from "../../../mocks/backend/booking/provider-state-fixtures";
 import { STEP_KINDS } from "../../../mocks/backend/booking/steps";
 import {
   JSON_CONTENT, PACT_TOKENS, PROBLEM_CONTENT, arrayContaining, bearer, boolean, calendarDate, eachLike, expectOk,
