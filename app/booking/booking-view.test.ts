@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { DEMO_USER, createBackend } from "../../mocks/backend";
 import { BOOKING_TERMS_VERSION } from "../../mocks/backend/booking/content";
-import { GROUP_FIXTURE, basketAtStep } from "../../mocks/backend/booking/provider-states";
+import { basketAtStep } from "../../mocks/backend/booking/provider-state-baskets";
+import { GROUP_FIXTURE } from "../../mocks/backend/booking/provider-state-fixtures";
 import { describeBasket, describeOrder, type BookingView } from "./booking-view";
 import type { Outcome } from "../../mocks/backend/booking/types";
 

@@ -1,22 +1,39 @@
-import type { GroupType } from "../../generated/schemas";
+import { basketStepValues, type BasketStep, type GroupType } from "../../generated/schemas";
 
 // The booking flows (docs/requirements.md §2.3, §8.5, §8.6) as routes. Shared by the guard (server), the step
-// actions and the breadcrumb (browser), so it imports types only.
-
-/** The gateway's basket steps of the visit and group-visit flows, plus the page after checkout. */
-export type FlowStep =
-  | "date"
-  | "information"
-  | "schedule"
-  | "group-activities"
-  | "group-capacities"
-  | "group-details"
-  | "payment"
-  | "review"
-  | "confirmation";
+// actions and the breadcrumb (browser), so it imports types only, and the contract's list of steps.
 
 /** standard: education and home-education (kind `visit`); group: tour-operator and other-group (kind `group-visit`). */
 export type Flow = "standard" | "group";
+
+/**
+ * Which of these flows each gateway basket step belongs to. The contract's BasketStep enum
+ * lists the steps in flow order; keyed by every one of them, so a step added to the
+ * contract (npm run generate) fails to compile here until it is placed (outreach steps
+ * belong to no flow here: app/outreach/steps.ts serves them).
+ */
+const STEP_FLOWS = {
+  date: ["standard", "group"],
+  information: ["standard"],
+  schedule: ["standard"],
+  "group-activities": ["group"],
+  "group-capacities": ["group"],
+  "group-details": ["group"],
+  "outreach-eligibility": [],
+  "outreach-activities": [],
+  "outreach-advisories": [],
+  "outreach-questions": [],
+  "outreach-schedule": [],
+  "outreach-terms": [],
+  payment: ["standard", "group"],
+  review: ["standard", "group"],
+} as const satisfies Record<BasketStep, readonly Flow[]>;
+
+/** The gateway's basket steps of the visit and group-visit flows. */
+type FlowBasketStep = { [S in BasketStep]: [(typeof STEP_FLOWS)[S][number]] extends [never] ? never : S }[BasketStep];
+
+/** The gateway's basket steps of the visit and group-visit flows, plus the page after checkout. */
+export type FlowStep = FlowBasketStep | "confirmation";
 
 export const BOOK_ROOT = "/account/book";
 
@@ -53,10 +70,13 @@ export const STEP_LABELS: Record<FlowStep, string> = {
   confirmation: "Confirmation",
 };
 
-export const FLOW_STEPS: Record<Flow, readonly FlowStep[]> = {
-  standard: ["date", "information", "schedule", "payment", "review", "confirmation"],
-  group: ["date", "group-activities", "group-capacities", "group-details", "payment", "review", "confirmation"],
-};
+const stepsOf = (flow: Flow): readonly FlowStep[] => [
+  ...basketStepValues.filter((step): step is FlowBasketStep => (STEP_FLOWS[step] as readonly Flow[]).includes(flow)),
+  "confirmation",
+];
+
+/** Each flow's steps in order: the contract's, then the confirmation page. */
+export const FLOW_STEPS: Record<Flow, readonly FlowStep[]> = { standard: stepsOf("standard"), group: stepsOf("group") };
 
 export const FLOW_KINDS = { standard: "visit", group: "group-visit" } as const;
 export type FlowKind = (typeof FLOW_KINDS)[Flow];

@@ -1,3 +1,5 @@
+import type { BasketStep } from "../../generated/schemas";
+
 // The outreach flow (docs/requirements.md §2.4, §8.7) as routes: outreach (eligibility) → activities →
 // advisories → questions → schedule → terms → summary → payment → confirmation. Shared by
 // the guard (server), the step actions and the breadcrumb (browser), so it imports nothing
@@ -101,8 +103,11 @@ export function summaryChangeLinks(): OutreachChangeLink[] {
   }));
 }
 
+/** The gateway's steps of an outreach basket (a new one in the contract's enum fails to compile until it is here). */
+type GatewayOutreachStep = Extract<BasketStep, `outreach-${string}`> | "payment" | "review";
+
 /** The gateway's basket steps of an outreach basket, and the page each is done on. */
-const GATEWAY_STEPS: Record<string, OutreachStep> = {
+const GATEWAY_STEPS: Record<GatewayOutreachStep, OutreachStep> = {
   "outreach-eligibility": "eligibility",
   "outreach-activities": "activities",
   "outreach-advisories": "advisories",
@@ -162,7 +167,7 @@ export function firstMissingStep(basket: OutreachProgress | null): OutreachStep 
 
 /** The page of the step the gateway says is due (after a save). */
 export function dueStep(basket: OutreachProgress): OutreachStep {
-  return GATEWAY_STEPS[basket.nextStep] ?? firstMissingStep(basket);
+  return GATEWAY_STEPS[basket.nextStep as GatewayOutreachStep] ?? firstMissingStep(basket);
 }
 
 export type OutreachDecision = { ok: true; step: OutreachStep | null } | { ok: false; redirectTo: string };

@@ -6,9 +6,10 @@ import { addDays } from "../dates";
 import type { Backend } from "../index";
 import { DEMO_USER } from "../seed";
 import { OUTREACH_TERMS_VERSION } from "./outreach-content";
-import { QUESTIONNAIRE_VERSION, outreachDateReason } from "./outreach-rules";
-import { expectOk, newBasket, paymentChoice, renameOrder } from "./provider-states";
-import { STEPS } from "./rules";
+import { outreachDateReason } from "./outreach-rules";
+import { QUESTIONNAIRE_VERSION } from "./outreach-questionnaire";
+import { expectOk, newBasket, paymentChoice, renameOrder } from "./provider-state-baskets";
+import { STEPS, type StepOf } from "./steps";
 import type { BasketStep } from "./types";
 
 export const OUTREACH_PROVIDER_STATES = [
@@ -92,14 +93,18 @@ export function outreachBasketAtStep(backend: Backend, args: { userId?: string; 
   const basketId = newBasket(backend, userId, "outreach", args.basketId);
 
   const date = quietOutreachDate(backend);
-  const until = steps.indexOf(step);
-  const doing = (name: BasketStep) => steps.indexOf(name) < until;
-  if (doing("outreach-activities")) expectOk(service.updateBasketOutreachActivities(userId, basketId, { activityIds: OUTREACH_FIXTURE.activityIds }), "activities");
-  if (doing("outreach-advisories")) expectOk(service.updateBasketOutreachAdvisories(userId, basketId, { acknowledgedAdvisoryIds: OUTREACH_FIXTURE.acknowledgedAdvisoryIds }), "advisories");
-  if (doing("outreach-questions")) expectOk(service.updateBasketOutreachAnswers(userId, basketId, OUTREACH_FIXTURE.answers), "answers");
-  if (doing("outreach-schedule")) expectOk(service.updateBasketOutreachSchedule(userId, basketId, outreachSchedule(date)), "schedule");
-  if (doing("outreach-terms")) expectOk(service.updateBasketOutreachTerms(userId, basketId, { acceptedTermsVersion: OUTREACH_TERMS_VERSION }), "terms");
-  if (doing("payment")) expectOk(service.updateBasketPayment(userId, basketId, paymentChoice(args.payment)), "payment");
+  // How each step before `step` is saved: keyed by every outreach step (steps.ts), so a new one must say how.
+  const save: Record<Exclude<StepOf<"outreach">, "review">, () => unknown> = {
+    // Done by the demo user's approved membership of an eligible organisation (the seed's).
+    "outreach-eligibility": () => undefined,
+    "outreach-activities": () => expectOk(service.updateBasketOutreachActivities(userId, basketId, { activityIds: OUTREACH_FIXTURE.activityIds }), "activities"),
+    "outreach-advisories": () => expectOk(service.updateBasketOutreachAdvisories(userId, basketId, { acknowledgedAdvisoryIds: OUTREACH_FIXTURE.acknowledgedAdvisoryIds }), "advisories"),
+    "outreach-questions": () => expectOk(service.updateBasketOutreachAnswers(userId, basketId, OUTREACH_FIXTURE.answers), "answers"),
+    "outreach-schedule": () => expectOk(service.updateBasketOutreachSchedule(userId, basketId, outreachSchedule(date)), "schedule"),
+    "outreach-terms": () => expectOk(service.updateBasketOutreachTerms(userId, basketId, { acceptedTermsVersion: OUTREACH_TERMS_VERSION }), "terms"),
+    payment: () => expectOk(service.updateBasketPayment(userId, basketId, paymentChoice(args.payment)), "payment"),
+  };
+  for (const earlier of steps.slice(0, steps.indexOf(step)) as StepOf<"outreach">[]) if (earlier !== "review") save[earlier]();
   const basket = expectOk(service.getBasket(userId, basketId), "getBasket");
   if (basket.nextStep !== step) throw new Error(`Provider state: outreach basket is at ${basket.nextStep}, not ${step}`);
   return { basketId, date, month: date.slice(0, 7) };

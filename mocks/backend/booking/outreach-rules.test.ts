@@ -1,11 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { outreachActivities } from "../seed-venues";
 import {
-  LUNCH_MAX_MINUTES, OUTREACH_QUESTIONNAIRE, TEAMS_PER_DAY, answerList, eligibilityReasons, inOutreachRegion,
-  outreachDateReason, outreachMessages, outreachPaymentOptions, outreachWindow, parseOutreachSchedule, postcodeArea,
-  priceOutreach, schoolDayOf, scheduleErrors, schoolHoliday, seededTeamDay, teamDayStatus, teamSlots, validateAnswers,
-  type ScheduleContext,
+  LUNCH_MAX_MINUTES, TEAMS_PER_DAY, eligibilityReasons, inOutreachRegion, outreachDateReason, outreachMessages,
+  outreachPaymentOptions, outreachWindow, postcodeArea, priceOutreach, schoolHoliday, seededTeamDay, teamDayStatus,
+  teamSlots,
 } from "./outreach-rules";
+import { OUTREACH_QUESTIONNAIRE, answerList, schoolDayOf, validateAnswers } from "./outreach-questionnaire";
+import { parseOutreachSchedule, scheduleErrors, type ScheduleContext } from "./outreach-schedule-rules";
 import { OUTREACH_FIXTURE, outreachSchedule } from "./outreach-provider-states";
 import { addDays } from "../dates";
 

@@ -2,12 +2,18 @@ import type { FieldError, User } from "../types";
 import { formatDate, fromMinutes, toMinutes } from "./calendar";
 import { fail, invalid, isRecord, ok, type Core } from "./core";
 import {
-  OUTREACH_QUESTIONNAIRE, OUTREACH_REGION, SETUP_MINUTES, TEAMS_PER_DAY, answerList, eligibilityReasons, outreachDateReason,
-  outreachMessages, outreachWindow, parseOutreachSchedule, schoolDayOf, scheduleErrors, seededTeamDay, teamDayStatus,
-  teamSlots, validateAnswers, type Answers, type ScheduleActivity, type ScheduleContext,
+  OUTREACH_REGION, SETUP_MINUTES, TEAMS_PER_DAY, eligibilityReasons, outreachDateReason, outreachMessages,
+  outreachWindow, seededTeamDay, teamDayStatus, teamSlots,
 } from "./outreach-rules";
+import {
+  OUTREACH_QUESTIONNAIRE, answerList, schoolDayOf, validateAnswers, type Answers,
+} from "./outreach-questionnaire";
+import {
+  parseOutreachSchedule, scheduleErrors, type ScheduleActivity, type ScheduleContext,
+} from "./outreach-schedule-rules";
+import { unhandledStep, type OutreachStep } from "./steps";
 import type {
-  BasketMessage, BasketRecord, BasketStep, Failure, Order, OutreachActivity, OutreachAvailability, OutreachAvailabilityDay,
+  BasketMessage, BasketRecord, Failure, Order, OutreachActivity, OutreachAvailability, OutreachAvailabilityDay,
   OutreachEligibility, OutreachRecord, OutreachSchedule, OutreachSelection, Outcome, Questionnaire,
 } from "./types";
 
@@ -212,7 +218,7 @@ export function createOutreach(core: Core) {
   }
 
   /** Whether an outreach step is done, as saved (capacity is checked at hold and checkout). */
-  function stepDone(b: BasketRecord, step: BasketStep): boolean {
+  function stepDone(b: BasketRecord, step: OutreachStep): boolean {
     const r = b.outreach;
     switch (step) {
       case "outreach-eligibility":
@@ -234,7 +240,7 @@ export function createOutreach(core: Core) {
       case "outreach-terms":
         return !!r?.acceptedTermsVersion && r.acceptedTermsVersion === currentTermsVersion();
       default:
-        return false;
+        return unhandledStep(step);
     }
   }
 

@@ -4,16 +4,17 @@
 // Every parameter has a default (mocks/backend/provider-states.test.ts applies each state
 // without any). Basket, order and payment ids are the service's own, returned to the
 // verifier; a `basketId`/`orderId`/`paymentId` param (this repository's own tests only)
-// renames them.
+// renames them. What they fill baskets with is in provider-state-fixtures.ts, the building
+// blocks in provider-state-baskets.ts.
 import { randomUUID } from "node:crypto";
-import { addDays } from "../dates";
 import type { Backend } from "../index";
 import { DEMO_USER } from "../seed";
-import type { User } from "../types";
-import { DAY_CAPACITY, isClosedDay, seededDayTaken } from "./calendar";
-import { BOOKING_TERMS_VERSION } from "./content";
-import { STEPS, canonicalJson } from "./rules";
-import type { BasketStep, Outcome, PaymentChoice } from "./types";
+import { DAY_CAPACITY, seededDayTaken } from "./calendar";
+import { basketAtStep, expectOk, quietDate, renameOrder } from "./provider-state-baskets";
+import { PACT_DEFAULTS, VISIT_FIXTURE } from "./provider-state-fixtures";
+import { canonicalJson } from "./rules";
+import { STEPS } from "./steps";
+import type { BasketStep } from "./types";
 
 export const BOOKING_PROVIDER_STATES = [
   "venue {venueId} has places on a bookable date",
@@ -35,139 +36,16 @@ export const BOOKING_PROVIDER_STATES = [
 
 export type BookingProviderStateName = (typeof BOOKING_PROVIDER_STATES)[number];
 
-/** Defaults: the reference data and values the consumer cases use. */
-export const PACT_DEFAULTS = {
-  venueId: "venue-york-roman-quarter",
-  groupUserId: "usr-3001",
-  returnUrl: "https://groups.example.org/account/book/payment/return",
-  termsVersion: BOOKING_TERMS_VERSION,
-} as const;
-
-/** What a standard visit basket is filled with, step by step (York, a class of 30). */
-export const VISIT_FIXTURE = {
-  information: {
-    participants: [{ ageBand: "5-11" as const, count: 30 }],
-    adults: 4,
-    oneToOneCarers: 1,
-    accessNeeds: { mobility: true, sensory: false, communication: false, quietSpace: false },
-    lunchSpace: true,
-    arrivalTime: "10:00",
-  },
-  schedule: {
-    items: [
-      { activityId: "act-roman-life", slotId: "act-roman-life@10:00", participants: 30 },
-      { activityId: "act-york-lunch", slotId: "act-york-lunch@12:30", participants: 35 },
-    ],
-  },
-};
-
-/** A group-visit basket: the Roman York walking tour at 10:30. */
-export const GROUP_FIXTURE = {
-  activityIds: ["act-roman-walk"],
-  tickets: [
-    { activityId: "act-roman-walk", slotId: "act-roman-walk@10:30", ticketType: "adult" as const, quantity: 12 },
-    { activityId: "act-roman-walk", slotId: "act-roman-walk@10:30", ticketType: "concession" as const, quantity: 4 },
-    { activityId: "act-roman-walk", slotId: "act-roman-walk@10:30", ticketType: "carer" as const, quantity: 2 },
-  ],
-  details: {
-    groupName: "Harrogate Heritage Tours, 14 May group",
-    leadName: "Tom Whitaker",
-    leadMobile: "07700 900461",
-    arrivalTime: "10:00",
-    coaches: 1,
-    coachCompany: "Dales Coaches",
-  },
-};
 
 type Params = Record<string, unknown>;
 
 /** Places left on the day by "…has fewer places left than its group": fewer than the visit basket's 35. */
 const PLACES_LEFT = 20;
 
-export function expectOk<T>(outcome: Outcome<T>, what: string): T {
-  if (!outcome.ok) throw new Error(`Provider state: ${what} failed: ${outcome.status} ${outcome.code} ${outcome.detail} ${JSON.stringify(outcome.errors ?? [])}`);
-  return outcome.value;
-}
-
-/**
- * A bookable date with little demand from others, 70 days ahead (so invoices and card
- * holds are open to it), never a closed day.
- */
-export function quietDate(backend: Backend, venueId: string = PACT_DEFAULTS.venueId): string {
-  let date = addDays(backend.today(), 70);
-  while (isClosedDay(date)) date = addDays(date, 1);
-  backend.state.booking.quietDays.add(`${venueId} ${date}`);
-  return date;
-}
-
-export function userOf(backend: Backend, userId: string): User {
-  const user = backend.state.users.get(userId)?.user;
-  if (!user) throw new Error(`Provider state: no user ${userId}`);
-  return user;
-}
-
 function stepIn(kind: "visit" | "group-visit", value: string | undefined): BasketStep {
   const step = (value ?? "review") as BasketStep;
   if (!STEPS[kind].includes(step)) throw new Error(`Provider state: step must be one of ${STEPS[kind].join(", ")}`);
   return step;
-}
-
-/** "invoice" (the default), "card" or "card-later" as the basket's payment choice. */
-export function paymentChoice(value: string | undefined): PaymentChoice {
-  switch (value ?? "invoice") {
-    case "invoice":
-      return { method: "invoice", purchaseOrderNumber: "PO-RPS-2400" };
-    case "card":
-      return { method: "card" };
-    case "card-later":
-      return { method: "card", payLater: true };
-    default:
-      throw new Error("Provider state: payment must be invoice, card or card-later");
-  }
-}
-
-/** A new basket of the user, under the service's id or the one given; returns the id. */
-export function newBasket(backend: Backend, userId: string, kind: "visit" | "group-visit" | "outreach", basketId?: string): string {
-  const s = backend.state.booking;
-  if (basketId) s.baskets.delete(basketId);
-  const created = expectOk(backend.booking.createBasket(userOf(backend, userId), { kind }), "createBasket");
-  if (!basketId) return created.id;
-  const record = s.baskets.get(created.id);
-  if (!record) throw new Error("Provider state: basket not stored");
-  s.baskets.delete(created.id);
-  record.id = basketId;
-  s.baskets.set(basketId, record);
-  return basketId;
-}
-
-/** A basket of the user, filled in up to (not including) `step`. */
-export function basketAtStep(
-  backend: Backend,
-  args: { userId: string; basketId?: string; kind: "visit" | "group-visit"; step: BasketStep; payment?: string },
-) {
-  const { userId, kind, step } = args;
-  const service = backend.booking;
-  const basketId = newBasket(backend, userId, kind, args.basketId);
-
-  const venueId = PACT_DEFAULTS.venueId;
-  const visitDate = quietDate(backend, venueId);
-  const steps = STEPS[kind];
-  const until = steps.indexOf(step);
-  const doing = (name: BasketStep) => steps.indexOf(name) >= 0 && steps.indexOf(name) < until;
-  if (doing("date")) expectOk(service.updateBasketDate(userId, basketId, { venueId, visitDate }), "updateBasketDate");
-  if (doing("information")) expectOk(service.updateBasketInformation(userId, basketId, VISIT_FIXTURE.information), "updateBasketInformation");
-  if (doing("schedule")) expectOk(service.updateBasketSchedule(userId, basketId, VISIT_FIXTURE.schedule), "updateBasketSchedule");
-  if (doing("group-activities")) expectOk(service.updateBasketGroupActivities(userId, basketId, { activityIds: GROUP_FIXTURE.activityIds }), "updateBasketGroupActivities");
-  if (doing("group-capacities")) expectOk(service.updateBasketGroupCapacities(userId, basketId, { tickets: GROUP_FIXTURE.tickets }), "updateBasketGroupCapacities");
-  if (doing("group-details")) expectOk(service.updateBasketGroupDetails(userId, basketId, GROUP_FIXTURE.details), "updateBasketGroupDetails");
-  if (doing("payment")) {
-    // Groups pay by card (invoices are for schools).
-    const choice = paymentChoice(args.payment ?? (kind === "visit" ? "invoice" : "card"));
-    expectOk(service.updateBasketPayment(userId, basketId, choice), "updateBasketPayment");
-  }
-  const basket = expectOk(service.getBasket(userId, basketId), "getBasket");
-  if (basket.nextStep !== step) throw new Error(`Provider state: basket is at ${basket.nextStep}, not ${step}`);
-  return { basketId, venueId, visitDate, month: visitDate.slice(0, 7) };
 }
 
 function ensureSession(backend: Backend, userId: string, token: string) {
@@ -350,22 +228,3 @@ export function applyBookingProviderState(backend: Backend, state: BookingProvid
   }
 }
 
-/** Gives an order made by a state (visit or outreach) the id a pact names. */
-export function renameOrder(backend: Backend, from: string, to: string): void {
-  if (from === to) return;
-  const { orders } = backend.state;
-  const s = backend.state.booking;
-  const order = orders.get(from);
-  if (!order) throw new Error(`Provider state: no order ${from}`);
-  orders.delete(from);
-  orders.delete(to);
-  order.id = to;
-  orders.set(to, order);
-  const detail = s.orderDetails.get(from);
-  if (detail) {
-    s.orderDetails.delete(from);
-    s.orderDetails.set(to, detail);
-  }
-  for (const p of s.payments.values()) if (p.orderId === from) p.orderId = to;
-  for (const b of s.baskets.values()) if (b.orderId === from) b.orderId = to;
-}

@@ -3,7 +3,7 @@
 import { addDays } from "../dates";
 import type { GroupType } from "../types";
 import { daysBetween } from "./calendar";
-import type { AgeBand, BasketMessage, BasketStep, Money, OrderKind, ParticipantCount, PaymentOption, PriceLine, TicketType } from "./types";
+import type { AgeBand, BasketMessage, Money, ParticipantCount, PaymentOption, PriceLine, TicketType } from "./types";
 
 export const AGE_BANDS: readonly AgeBand[] = ["under-5", "5-11", "11-16", "16-18"];
 /** One adult for every N children of the band. */
@@ -221,16 +221,6 @@ export function paymentOptions(args: { total: number; groupType: GroupType; toda
 export function isUkMobile(value: string): boolean {
   return /^(?:\+44|0)7\d{9}$/.test(value.replace(/[\s-]/g, ""));
 }
-
-/** The steps of each booking flow, in order (contract BasketStep). */
-export const STEPS: Readonly<Record<OrderKind, readonly BasketStep[]>> = {
-  visit: ["date", "information", "schedule", "payment", "review"],
-  "group-visit": ["date", "group-activities", "group-capacities", "group-details", "payment", "review"],
-  outreach: [
-    "outreach-eligibility", "outreach-activities", "outreach-advisories", "outreach-questions", "outreach-schedule",
-    "outreach-terms", "payment", "review",
-  ],
-};
 
 /** Stable JSON (sorted keys), for comparing request bodies under one Idempotency-Key. */
 export function canonicalJson(value: unknown): string {

@@ -5,7 +5,8 @@ import { addDays } from "../dates";
 import { DEMO_USER, createBackend, type BackendOptions } from "../index";
 import { seededDayDemand } from "./calendar";
 import { BOOKING_TERMS_VERSION } from "./content";
-import { GROUP_FIXTURE, VISIT_FIXTURE, basketAtStep, quietDate } from "./provider-states";
+import { basketAtStep, quietDate } from "./provider-state-baskets";
+import { GROUP_FIXTURE, VISIT_FIXTURE } from "./provider-state-fixtures";
 import type { Basket, Failure, Outcome } from "./types";
 
 const TODAY = new Date("2026-03-10T12:00:00Z");

@@ -1,15 +1,20 @@
 import { MatchersV3 } from "@pact-foundation/pact";
 import { expect } from "vitest";
-import { checkoutBasket, completePaymentReturn, createBasket, discardBasket, extendBasketHold, getBasket, getBasketQuote, getPayment, getVenueAvailability, listActivities, placeBasketHold, updateBasketDate, updateBasketGroupActivities, updateBasketGroupCapacities, updateBasketGroupDetails, updateBasketInformation, updateBasketPayment, updateBasketSchedule } from "../../../app/api/booking.server";
+import {
+  checkoutBasket, completePaymentReturn, createBasket, discardBasket, extendBasketHold, getBasket, getBasketQuote, getPayment,
+  getVenueAvailability, listActivities, placeBasketHold, updateBasketDate, updateBasketGroupActivities,
+  updateBasketGroupCapacities, updateBasketGroupDetails, updateBasketInformation, updateBasketPayment, updateBasketSchedule,
+} from "../../../app/api/booking.server";
 import { createOrderAmendment, quoteOrderAmendment, requestOrderCancellation, startOrderPayment } from "../../../app/api/orders.server";
-import type { CheckoutRequest } from "../../../generated/schemas";
+import { basketStepValues, type CheckoutRequest } from "../../../generated/schemas";
 import { createCmsClient, createGatewayClient } from "../../../app/api/client.server";
 import { listVenues } from "../../../app/api/cms.server";
 import { fieldErrors } from "../../../app/api/result.server";
 import { findOpenBasket } from "../../../app/booking/basket.server";
 import { checkoutRequest } from "../../../app/booking/checkout.server";
 import { PAYMENT_RETURN_PATH, STEP_PATHS } from "../../../app/booking/steps";
-import { GROUP_FIXTURE, PACT_DEFAULTS, VISIT_FIXTURE } from "../../../mocks/backend/booking/provider-states";
+import { GROUP_FIXTURE, PACT_DEFAULTS, VISIT_FIXTURE } from "../../../mocks/backend/booking/provider-state-fixtures";
+import { STEP_KINDS } from "../../../mocks/backend/booking/steps";
 import {
   JSON_CONTENT, PACT_TOKENS, PROBLEM_CONTENT, arrayContaining, bearer, boolean, calendarDate, eachLike, expectOk,
   expectProblem, fromState, instant, integer, like, money, oneOf, problemBody, regex, reify, timeOfDay,
@@ -100,7 +105,8 @@ const client = (baseUrl: string, token: string = TOKEN) => createGatewayClient({
 const groupClient = (baseUrl: string) => client(baseUrl, GROUP_TOKEN);
 
 const GROUP_TYPES = ["education", "home-education", "tour-operator", "other-group"];
-const STEPS = ["date", "information", "schedule", "group-activities", "group-capacities", "group-details", "payment", "review"];
+/** The visit and group-visit steps, in the contract's order (mocks/backend/booking/steps.ts). */
+const STEPS = basketStepValues.filter((step) => STEP_KINDS[step].some((kind) => kind !== "outreach"));
 const BASKET_STATUSES = ["open", "held", "checked-out", "expired"];
 const DAY_STATUSES = ["available", "limited", "full", "closed"];
 const SLOT_STATUSES = ["available", "limited", "full"];

@@ -15,6 +15,7 @@ import { findOpenBasket } from "../../../app/booking/basket.server";
 import { checkoutRequest } from "../../../app/booking/checkout.server";
 import { OUTREACH_PATHS } from "../../../app/outreach/steps";
 import { OUTREACH_FIXTURE, OUTREACH_PACT_DEFAULTS, outreachSchedule } from "../../../mocks/backend/booking/outreach-provider-states";
+import { STEPS as BOOKING_STEPS } from "../../../mocks/backend/booking/steps";
 import {
   JSON_CONTENT, PACT_TOKENS, PROBLEM_CONTENT, arrayContaining, bearer, boolean, calendarDate, eachLike, expectOk,
   expectProblem, fromState, instant, integer, like, money, oneOf, problemBody, reify, timeOfDay, withQuotedTotal,
@@ -65,10 +66,8 @@ const CHECKED_OUT: State = ["the demo user's outreach basket has been checked ou
 const client = (baseUrl: string) => createGatewayClient({ baseUrl, timeoutMs: 5000, token: TOKEN });
 const cmsClient = (baseUrl: string) => createCmsClient({ baseUrl, timeoutMs: 5000 });
 
-const STEPS = [
-  "outreach-eligibility", "outreach-activities", "outreach-advisories", "outreach-questions", "outreach-schedule",
-  "outreach-terms", "payment", "review",
-];
+/** The outreach steps, in the contract's order (mocks/backend/booking/steps.ts). */
+const STEPS = BOOKING_STEPS.outreach;
 const SEVERITIES = ["info", "warning", "error"];
 const QUESTION_TYPES = ["text", "textarea", "integer", "boolean", "select", "time"];
 const DAY_STATUSES = ["available", "limited", "full", "closed"];

@@ -1,7 +1,7 @@
 import { unbookableReason } from "../calendar";
 import { fail, type Core } from "../core";
 import type { Outreach } from "../outreach";
-import { STEPS } from "../rules";
+import { STEPS, STEP_NAMES, unhandledStep } from "../steps";
 import type { BasketRecord, BasketStep, Failure } from "../types";
 import type { GroupVisitSteps } from "./group-visit-steps";
 import type { PaymentStep } from "./payment-step";
@@ -12,13 +12,6 @@ import type { VisitSteps } from "./visit-steps";
 // next step due are worked out on every answer, never stored; a step may be saved only
 // once every step before it is done.
 
-const STEP_NAMES: Partial<Record<BasketStep, string>> = {
-  date: "date", information: "information", schedule: "schedule", "group-activities": "activities",
-  "group-capacities": "tickets", "group-details": "group details", payment: "payment", review: "review",
-  "outreach-eligibility": "eligibility", "outreach-activities": "activities", "outreach-advisories": "advisories",
-  "outreach-questions": "questions", "outreach-schedule": "schedule", "outreach-terms": "terms",
-};
-
 const KIND_NAMES = { visit: "school visit", "group-visit": "group visit", outreach: "outreach" } as const;
 
 type StepRules = Pick<VisitSteps, "scheduleErrors"> & Pick<GroupVisitSteps, "ticketErrors"> & Pick<PaymentStep, "paymentErrors" | "quoteTotal">;
@@ -27,7 +20,6 @@ export function createProgress(core: Core, outreach: Outreach, { paymentErrors, 
   const { ctx, st, activitiesAt, testControls } = core;
 
   function stepDone(b: BasketRecord, step: BasketStep): boolean {
-    if (b.kind === "outreach" && step.startsWith("outreach-")) return outreach.stepDone(b, step);
     switch (step) {
       case "date":
         return !!b.venueId && !!b.visitDate && !unbookableReason(b.visitDate, ctx.today());
@@ -47,8 +39,18 @@ export function createProgress(core: Core, outreach: Outreach, { paymentErrors, 
         // Free bookings skip payment (unless a test control has them ask for "none", test-controls.ts).
         return (quoteTotal(b) === 0 && !testControls.asksFreePayment(b.userId))
           || (!!b.payment && paymentErrors(b, b.payment).length === 0);
-      default:
+      case "outreach-eligibility":
+      case "outreach-activities":
+      case "outreach-advisories":
+      case "outreach-questions":
+      case "outreach-schedule":
+      case "outreach-terms":
+        return b.kind === "outreach" && outreach.stepDone(b, step);
+      case "review":
+        // Never done: progress stops at review, which checkout ends.
         return false;
+      default:
+        return unhandledStep(step);
     }
   }
 
@@ -74,16 +76,16 @@ export function createProgress(core: Core, outreach: Outreach, { paymentErrors, 
       return fail(409, "basket_not_open", `This booking has already been made${ref ? ` (reference ${ref})` : ""}: start a new booking to make another.`);
     }
     if (!STEPS[b.kind].includes(step)) {
-      return fail(409, "step_out_of_order", `The ${STEP_NAMES[step] ?? step} step is not part of a ${KIND_NAMES[b.kind]} booking.`);
+      return fail(409, "step_out_of_order", `The ${STEP_NAMES[step]} step is not part of a ${KIND_NAMES[b.kind]} booking.`);
     }
     const missing = missingBefore(b, step);
-    if (missing) return fail(409, "step_out_of_order", `Complete the ${STEP_NAMES[missing] ?? missing} step first (${missing}).`);
+    if (missing) return fail(409, "step_out_of_order", `Complete the ${STEP_NAMES[missing]} step first (${missing}).`);
     return undefined;
   }
 
   function incomplete(b: BasketRecord, before: BasketStep): Failure | undefined {
     const missing = missingBefore(b, before);
-    return missing ? fail(409, "basket_incomplete", `Complete the ${STEP_NAMES[missing] ?? missing} step first (${missing}).`) : undefined;
+    return missing ? fail(409, "basket_incomplete", `Complete the ${STEP_NAMES[missing]} step first (${missing}).`) : undefined;
   }
 
   return { editable, incomplete, missingBefore, progress, stepDone };
