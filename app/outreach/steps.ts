@@ -2,7 +2,7 @@ import type { BasketStep } from "../../generated/schemas";
 
 // The outreach flow (docs/requirements.md §2.4, §8.7) as routes: outreach (eligibility) → activities →
 // advisories → questions → schedule → terms → summary → payment → confirmation. Shared by
-// the guard (server), the step actions and the breadcrumb (browser), so it imports nothing
+// the guard (server), the step actions and the breadcrumb (browser), so it imports only types and nothing
 // that runs on the server.
 
 export type OutreachStep =
