@@ -12,7 +12,7 @@ import { call, type ApiResult } from "./result.server";
 // type level too, so it is never written beside the path (docs/decisions/0001-contracts-first-generated-types.md).
 
 type Table = typeof operationIds;
-type OperationOf<S extends keyof Table, P, M> = P extends keyof Table[S] ? (M extends keyof Table[S][P] ? Table[S][P][M] : never) : never;
+type OperationOf<S extends keyof Table, P, M> = Extract<P extends keyof Table[S] ? (M extends keyof Table[S][P] ? Table[S][P][M] : never) : never, string>;
 type Answer<Paths, P extends keyof Paths, M extends HttpMethod, Init> =
   Paths[P] extends Record<M, infer Operation extends Record<string | number, any>> ? NonNullable<FetchResponse<Operation, Init, MediaType>["data"]> : never;
 
@@ -22,30 +22,32 @@ function operationId(service: keyof Table, path: string, method: HttpMethod): st
   return id;
 }
 
-/** One gateway operation, by its method and path: the typed request and its answer as an ApiResult. */
-export function gatewayCall<
-  M extends HttpMethod,
-  P extends PathsWithMethod<GatewayPaths, M>,
-  Init extends MaybeOptionalInit<GatewayPaths[P], M>,
->(client: GatewayClient, method: M, path: P, init: Init): Promise<ApiResult<Answer<GatewayPaths, P, M, Init>, OperationOf<"gateway", P, M>>> {
-  const id = operationId("gateway", path, method) as OperationOf<"gateway", P, M>;
-  return call("gateway", id, () => client.request(method, path, init as never)) as never;
-}
-
 /**
- * One CMS operation, by its method and path. `onResponse` is shown the HTTP response (its
- * headers: the public cache keeps an answer as long as its Cache-Control allows,
+ * The caller of one backend's operations, by method and path: the typed request and its
+ * answer as an ApiResult. `onResponse` is shown the HTTP response (its headers: the public
+ * cache keeps a CMS answer as long as its Cache-Control allows,
  * docs/decisions/0027-cache-control-from-the-cms-and-one-cache.md); not called when none came.
  */
-export function cmsCall<
-  M extends HttpMethod,
-  P extends PathsWithMethod<CmsPaths, M>,
-  Init extends MaybeOptionalInit<CmsPaths[P], M>,
->(client: CmsClient, method: M, path: P, init: Init, onResponse?: (response: Response) => void): Promise<ApiResult<Answer<CmsPaths, P, M, Init>, OperationOf<"cms", P, M>>> {
-  const id = operationId("cms", path, method) as OperationOf<"cms", P, M>;
-  return call("cms", id, async () => {
-    const outcome = await client.request(method, path, init as never);
-    onResponse?.(outcome.response);
-    return outcome;
-  }) as never;
+function operationCaller<S extends keyof Table, Paths extends { [Path in keyof Paths]: { [K in HttpMethod]?: unknown } }, Client extends { request: unknown }>(service: S) {
+  return function <M extends HttpMethod, P extends PathsWithMethod<Paths, M>, Init extends MaybeOptionalInit<Paths[P], M>>(
+    client: Client,
+    method: M,
+    path: P,
+    init: Init,
+    onResponse?: (response: Response) => void,
+  ): Promise<ApiResult<Answer<Paths, P, M, Init>, OperationOf<S, P, M>>> {
+    const id = operationId(service, path as string, method) as OperationOf<S, P, M>;
+    const request = client.request as (method: M, path: P, init: Init) => Promise<{ response: Response }>;
+    return call(service, id, async () => {
+      const outcome = await request.call(client, method, path, init);
+      onResponse?.(outcome.response);
+      return outcome;
+    }) as never;
+  };
 }
+
+/** One gateway operation, by its method and path. */
+export const gatewayCall = operationCaller<"gateway", GatewayPaths, GatewayClient>("gateway");
+
+/** One CMS operation, by its method and path (its answer's headers to `onResponse`). */
+export const cmsCall = operationCaller<"cms", CmsPaths, CmsClient>("cms");
