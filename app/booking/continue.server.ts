@@ -3,6 +3,7 @@ import { getBasketQuote, placeBasketHold, updateBasketPayment } from "../api/boo
 import type { GatewayClient } from "../api/client.server";
 import { stepPath } from "./steps";
 import type { Basket } from "../../generated/schemas";
+import { parseInstant } from "../shell/instant";
 
 // Entering a step can mean work at the gateway: a free visit has its payment ("none")
 // saved, and review holds the places. That work is done here, by the action that saved
@@ -11,7 +12,7 @@ import type { Basket } from "../../generated/schemas";
 
 /** Whether the places are held at this moment. */
 export function holdRunning(basket: Pick<Basket, "hold">, now = Date.now()): boolean {
-  return basket.hold !== undefined && Date.parse(basket.hold.expiresAt) > now;
+  return basket.hold !== undefined && parseInstant(basket.hold.expiresAt) > now;
 }
 
 /**

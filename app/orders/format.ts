@@ -1,11 +1,12 @@
 import type { OrderStatus } from "../../generated/schemas";
+import { instantDate } from "../shell/instant";
 
 // Apart from app/shell/format.ts, which every booking step loads: only order pages need these.
 
 const dateTime = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/London" });
 
 export function formatDateTime(iso: string): string {
-  return dateTime.format(new Date(iso));
+  return dateTime.format(instantDate(iso));
 }
 
 export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {

@@ -1,6 +1,7 @@
 import { createCookieSessionStorage, type Session } from "react-router";
 import { config, type Config } from "../runtime/config.server";
 import { createSignedCookie } from "./signed-cookie.server";
+import { parseInstant } from "../shell/instant";
 
 interface SessionData {
   token: string;
@@ -56,7 +57,7 @@ export function emptySession(): Promise<AppSession> {
 /** When the session ends however it is used: the absolute time-out, or the gateway's own expiry if sooner. */
 function hardEnd(session: AppSession, limits: SessionLimits): number {
   const absolute = (session.get("issuedAt") ?? 0) + limits.absoluteTimeoutMs;
-  const gateway = Date.parse(session.get("expiresAt") ?? "");
+  const gateway = parseInstant(session.get("expiresAt") ?? "");
   return Number.isFinite(gateway) ? Math.min(gateway, absolute) : absolute;
 }
 

@@ -3,7 +3,7 @@ import { act } from "react";
 import { createRoot } from "react-dom/client";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
-import { HoldReminder, HoldTimer } from "./hold-timer";
+import { HoldReminder, HoldTimer, minutesLeft } from "./hold-timer";
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -85,5 +85,14 @@ describe("hold reminder by the confirm button", () => {
     const reminder = await render(-1_000, 1, { Part: HoldReminder, offerLongerHolds: true });
     expect(reminder.textContent).toContain("Your places are no longer held.");
     expect(buttons(reminder)).toEqual([]);
+  });
+});
+
+describe("minutes left on a hold", () => {
+  it("counts to an expiry the gateway wrote with a leap second, as the contract allows", () => {
+    const now = Date.UTC(2016, 11, 31, 23, 50);
+    expect(minutesLeft("2016-12-31T23:59:60Z", now)).toBe(10);
+    expect(minutesLeft("2016-12-31T23:59:59Z", now)).toBe(10);
+    expect(minutesLeft("2016-12-31T23:40:00Z", now)).toBe(0);
   });
 });

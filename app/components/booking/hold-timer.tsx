@@ -3,6 +3,7 @@ import { Form } from "react-router";
 import { Link } from "../link";
 import "./booking.css";
 import type { BasketHold } from "../../../generated/schemas";
+import { instantDate, parseInstant } from "../../shell/instant";
 
 const clock = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", timeZone: "Europe/London" });
 /** Warn this long before the hold ends (WCAG 2.2.1: time to extend it). */
@@ -14,7 +15,7 @@ export function timesText(n: number): string {
 }
 
 export function minutesLeft(expiresAt: string, now: number): number {
-  return Math.max(0, Math.ceil((Date.parse(expiresAt) - now) / 60_000));
+  return Math.max(0, Math.ceil((parseInstant(expiresAt) - now) / 60_000));
 }
 
 /**
@@ -29,10 +30,10 @@ function useHold(hold: BasketHold) {
     const timer = setInterval(() => setNow(Date.now()), 15_000);
     return () => clearInterval(timer);
   }, []);
-  const remainingMs = now === null ? null : Date.parse(hold.expiresAt) - now;
+  const remainingMs = now === null ? null : parseInstant(hold.expiresAt) - now;
   const left = now === null ? null : minutesLeft(hold.expiresAt, now);
   return {
-    endsAt: clock.format(new Date(hold.expiresAt)),
+    endsAt: clock.format(instantDate(hold.expiresAt)),
     left,
     lapsed: remainingMs !== null && remainingMs <= 0,
     warn: remainingMs !== null && remainingMs > 0 && remainingMs <= WARN_MS,
