@@ -1,4 +1,4 @@
-import type { BackendState } from "../index";
+import type { BackendState } from "../state";
 import { fromMinutes, isTimeOfDay, slotId, toMinutes } from "./calendar";
 import { priceOutreach } from "./outreach-rules";
 import { TICKET_TYPES, priceTickets, priceVisit } from "./rules";

@@ -1,4 +1,4 @@
-import type { BackendState } from "../index";
+import type { BackendState } from "../state";
 import type { FieldError, Organisation } from "../types";
 import { createBasketContents } from "./basket-contents";
 import {
