@@ -6,7 +6,7 @@ import { invalid, rateLimited, type Outcome } from "./outcomes";
 import { registrationOperations } from "./registrations";
 import type { Association, AssociationRecord, FieldError, GroupType, Organisation, User, UserRecord } from "./types";
 import { isEmail } from "./validation";
-import type { BackendState } from "./index";
+import type { BackendState } from "./state";
 
 // Registration, password reset, organisation updates and associations (docs/requirements.md
 // §8.1, §8.11): the gateway's rules, as the contract's descriptions state them.

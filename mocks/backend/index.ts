@@ -1,25 +1,18 @@
-import { randomUUID } from "node:crypto";
-import { accountOperations, type Mail, type ResetTokenRecord } from "./accounts";
-import type { PendingRegistration } from "./registrations";
-import { createPages, createSite } from "./cms-content";
-import { createGroupTypes, createRegistrationTerms } from "./cms-registration";
-import { createBookingTerms } from "./booking/content";
-import { createAdvisories, createOutreachTerms } from "./booking/outreach-content";
+import { accountOperations, type Mail } from "./accounts";
 import { awaitingCard } from "./booking/orders";
 import {
-  TEST_CONTROLS_ENV, cancellationPolicy, createBookingService, createBookingState, parseTestControls, type TestControls,
+  TEST_CONTROLS_ENV, cancellationPolicy, createBookingService, parseTestControls, type TestControls,
 } from "./booking/service";
 import { applyTestControls, type GatewayRefusal } from "./booking/test-controls";
-import type { Advisory, BookingState } from "./booking/types";
+import type { Advisory } from "./booking/types";
 import { isoDateInLondon } from "./dates";
 import { organisationFromIndex } from "./indexed-organisations";
-import { hashPassword, verifyPassword } from "./passwords";
 import { applyProviderState, type ProviderStateResult } from "./provider-states";
-import { createSeed, summariseOrganisation } from "./seed";
+import { summariseOrganisation } from "./seed";
+import { createSessions } from "./sessions";
+import { buildState, type BackendState } from "./state";
 import type {
-  Association, AssociationRecord, CatalogueActivity, CatalogueOutreachActivity, FieldError, Order,
-  OrderPage, OrderQuery, Organisation, OrderSummary, Page, SessionRecord, Site, UpdateUserRequest,
-  User, UserRecord, Venue,
+  Association, FieldError, Order, OrderPage, OrderQuery, Organisation, OrderSummary, Page, Site, UpdateUserRequest, User,
 } from "./types";
 import { applyUserUpdate, validateNewsletterSignup, validateUserUpdate } from "./validation";
 import type { GroupTypeContent, Terms } from "../../generated/schemas";
@@ -45,47 +38,7 @@ export interface BackendOptions {
   testControls?: TestControls;
 }
 
-const SESSION_HOURS = 8;
-/** Failed logins per email within the window, after which login answers locked until the first of them leaves the window. */
-const LOGIN_WINDOW_MS = 15 * 60 * 1000;
-const LOGIN_MAX_FAILURES = 10;
 export const MAX_PAGE_SIZE = 50;
-
-export interface BackendState {
-  venues: Venue[];
-  activities: CatalogueActivity[];
-  outreachActivities: CatalogueOutreachActivity[];
-  organisations: Map<string, Organisation>;
-  users: Map<string, UserRecord>;
-  associations: AssociationRecord[];
-  orders: Map<string, Order>;
-  sessions: Map<string, SessionRecord>;
-  newsletterSubscribers: Set<string>;
-  loginFailures: Map<string, number[]>;
-  /** Password resets, their completions and registrations refused as rate limited, by action and key (accounts.ts). */
-  rateLimited: Set<string>;
-  site: Site;
-  pages: Map<string, Page>;
-  /** Password reset tokens by token. */
-  passwordResets: Map<string, ResetTokenRecord>;
-  /** Registration requests waiting for their emailed link, by its token (registrations.ts). */
-  pendingRegistrations: Map<string, PendingRegistration>;
-  /** Emails "sent", oldest first. */
-  outbox: Mail[];
-  groupTypes: GroupTypeContent[];
-  /** Terms in force now, by kind. */
-  currentTerms: Map<string, Terms>;
-  /** CMS advisories (outreach: hall size, power, parking, access, safety). */
-  advisories: Advisory[];
-  /** Baskets, payments, idempotency records (booking/). */
-  booking: BookingState;
-}
-
-export type LoginResult =
-  | { ok: true; token: string; expiresAt: string; user: User }
-  | { ok: false; reason: "invalid-credentials" }
-  /** The email is locked after too many failures (contracts/gateway.yaml, login): for this long yet. */
-  | { ok: false; reason: "locked"; retryAfterMs: number };
 
 export type Validated<T> = { ok: true; value: T } | { ok: false; errors: FieldError[] };
 
@@ -96,7 +49,7 @@ export function createBackend(options: BackendOptions = {}) {
   const todayIso = () => isoDateInLondon(fixedToday ?? new Date());
   // Hash each seed user's password once per backend (by user id): reset() reuses them.
   const hashes = new Map<string, string>();
-  let state = build();
+  let state = buildState(todayIso(), hashes);
   const startedAt = Date.now();
   const now = options.now ?? (() => (fixedToday ? fixedToday.getTime() + (Date.now() - startedAt) : Date.now()));
   const testControls = options.testControls ?? controlsFromEnvironment();
@@ -108,51 +61,7 @@ export function createBackend(options: BackendOptions = {}) {
   const refusals = applyTestControls(
     testControls, (userId) => state.users.get(userId)?.user.email, () => state.booking.testControlsUsed,
   );
-
-  function build(): BackendState {
-    const seed = createSeed(todayIso());
-    const users = new Map<string, UserRecord>();
-    for (const { user, password } of seed.users) {
-      let passwordHash = hashes.get(user.id);
-      if (!passwordHash) hashes.set(user.id, (passwordHash = hashPassword(password)));
-      users.set(user.id, { user, passwordHash });
-    }
-    return {
-      venues: seed.venues,
-      activities: seed.activities,
-      outreachActivities: seed.outreachActivities,
-      organisations: new Map(seed.organisations.map((o) => [o.id, o])),
-      users,
-      associations: seed.associations,
-      orders: new Map(seed.orders.map((o) => [o.id, o])),
-      sessions: new Map(),
-      newsletterSubscribers: new Set(seed.newsletterSubscribers),
-      loginFailures: new Map(),
-      rateLimited: new Set(),
-      site: createSite(),
-      pages: new Map(createPages().map((p) => [p.slug, p])),
-      passwordResets: new Map(),
-      pendingRegistrations: new Map(),
-      outbox: [],
-      groupTypes: createGroupTypes(),
-      currentTerms: new Map([
-        ["registration", createRegistrationTerms()], ["booking", createBookingTerms()], ["outreach", createOutreachTerms()],
-      ]),
-      advisories: createAdvisories(),
-      booking: createBookingState(),
-    };
-  }
-
-  /** Failed logins are counted per email as typed, trimmed and case-folded. */
-  const loginKey = (email: string) => email.trim().toLowerCase();
-
-  function findUserByEmail(email: string): UserRecord | undefined {
-    const wanted = email.trim().toLowerCase();
-    for (const record of state.users.values()) {
-      if (record.user.email.toLowerCase() === wanted) return record;
-    }
-    return undefined;
-  }
+  const { authenticate, createSession, exhaustLoginAttempts, findUserByEmail, login, logout } = createSessions(() => state);
 
   function approvedOrganisationIds(userId: string): Set<string> {
     return new Set(
@@ -160,12 +69,6 @@ export function createBackend(options: BackendOptions = {}) {
         .filter((a) => a.userId === userId && a.status === "approved")
         .map((a) => a.organisationId),
     );
-  }
-
-  function createSession(userId: string, token: string = randomUUID()) {
-    const expiresAt = new Date(Date.now() + SESSION_HOURS * 3600 * 1000);
-    state.sessions.set(token, { userId, expiresAt });
-    return { token, expiresAt: expiresAt.toISOString() };
   }
 
   const backend = {
@@ -176,43 +79,15 @@ export function createBackend(options: BackendOptions = {}) {
     today: todayIso,
 
     reset(): void {
-      state = build();
+      state = buildState(todayIso(), hashes);
     },
 
-    login(email: string, password: string): LoginResult {
-      const emailText = loginKey(email);
-      const now = Date.now();
-      const recent = (state.loginFailures.get(emailText) ?? []).filter((t) => now - t < LOGIN_WINDOW_MS);
-      if (recent.length >= LOGIN_MAX_FAILURES) {
-        // Unlocked when the first of the last LOGIN_MAX_FAILURES failures leaves the window (none is added while locked).
-        const unlockAt = recent[recent.length - LOGIN_MAX_FAILURES]! + LOGIN_WINDOW_MS;
-        return { ok: false, reason: "locked", retryAfterMs: unlockAt - now };
-      }
-      const record = findUserByEmail(emailText);
-      // Always run the hash, so an unknown email costs as much as a wrong password.
-      const matches = verifyPassword(password, record?.passwordHash);
-      if (!record || !matches) {
-        state.loginFailures.set(emailText, [...recent, now]);
-        return { ok: false, reason: "invalid-credentials" };
-      }
-      state.loginFailures.delete(emailText);
-      return { ok: true, ...createSession(record.user.id), user: record.user };
-    },
-
-    /**
-     * Records as many recent failed logins for the email as the limit allows, so its
-     * next login answers locked (whatever the password) until the window passes.
-     */
-    exhaustLoginAttempts(email: string): void {
-      const now = Date.now();
-      state.loginFailures.set(loginKey(email), Array.from({ length: LOGIN_MAX_FAILURES }, () => now));
-    },
-
+    // Logging in, sessions and the lock after failed logins (sessions.ts).
+    login,
+    exhaustLoginAttempts,
     createSession,
-
-    logout(token: string): void {
-      state.sessions.delete(token);
-    },
+    logout,
+    authenticate,
 
     /** Whether the API Gateway in front refuses any user's calls (a test control says so, booking/test-controls.ts). */
     refusesCalls: refusals.refusesCalls,
@@ -226,18 +101,6 @@ export function createBackend(options: BackendOptions = {}) {
       if (!refusals.refusesCalls || token === undefined) return undefined;
       const user = backend.authenticate(token);
       return user ? refusals.gatewayRefusal(user.id, token, operationId) : undefined;
-    },
-
-    /** The user behind a bearer token, or undefined when unknown or expired. */
-    authenticate(token: string | undefined): User | undefined {
-      if (!token) return undefined;
-      const session = state.sessions.get(token);
-      if (!session) return undefined;
-      if (session.expiresAt.getTime() <= Date.now()) {
-        state.sessions.delete(token);
-        return undefined;
-      }
-      return state.users.get(session.userId)?.user;
     },
 
     updateUser(userId: string, body: unknown): Validated<User> {

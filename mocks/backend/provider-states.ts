@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
-import { createSite } from "./cms-content";
+import { ACCOUNT_PROVIDER_STATES, applyAccountProviderState, isAccountProviderState } from "./account-provider-states";
 import { BOOKING_PROVIDER_STATES, applyBookingProviderState } from "./booking/provider-states";
 import { OUTREACH_PROVIDER_STATES, applyOutreachProviderState, isOutreachProviderState } from "./booking/outreach-provider-states";
-import { createGroupTypes, createRegistrationTerms } from "./cms-registration";
+import { CMS_PROVIDER_STATES, applyCmsProviderState, isCmsProviderState } from "./cms-provider-states";
 import type { Backend } from "./index";
-import { hashPassword } from "./passwords";
+import { ensureDemoUser, paramReaders, type Params } from "./provider-state-support";
 import { DEMO_USER, createSeed } from "./seed";
 
 /**
@@ -22,31 +22,19 @@ export const PROVIDER_STATES = [
   "the demo user is logged in",
   "the demo user has orders",
   "the demo user has no orders",
-  "an organisation exists that the demo user does not belong to",
   "no organisation has id {organisationId}",
   "no order has id {orderId}",
   "no basket has id {basketId}",
   "no payment has id {paymentId}",
   "no venue has id {venueId}",
   "no user has email {email}",
-  "login attempts for {email} are rate limited",
   "{email} is not subscribed to the newsletter",
   "{email} is subscribed to the newsletter",
-  "the CMS has published site content",
-  "the CMS has a home page",
-  "no CMS page has slug {slug}",
-  "the demo user is a member, not the lead, of another organisation",
-  "the demo user has asked to join another organisation",
-  "a password reset token exists for the demo user",
-  "the CMS has published group types",
-  "the CMS has published {termsKind} terms",
-  "the registration terms in force are version {version}",
-  "password reset requests for {email} are rate limited",
-  "setting a new password for the demo user is rate limited",
-  "registrations for {email} are rate limited",
-  "a tour operator with company number {companyNumber} is registered",
-  "{email} has asked to register and join another organisation, and not yet followed the emailed link",
   "no registration request has token {registrationToken}",
+  // Accounts: memberships, registrations, password resets, rate limits (account-provider-states.ts).
+  ...ACCOUNT_PROVIDER_STATES,
+  // The CMS's content: site, pages, group types, terms (cms-provider-states.ts).
+  ...CMS_PROVIDER_STATES,
   // Booking: availability, baskets, holds, checkout, payments, order changes (booking/provider-states.ts).
   ...BOOKING_PROVIDER_STATES,
   // Outreach: eligibility, the team's calendar, outreach baskets and orders (booking/outreach-provider-states.ts).
@@ -55,13 +43,8 @@ export const PROVIDER_STATES = [
 
 export type ProviderStateName = (typeof PROVIDER_STATES)[number];
 
-/** The organisation the mock picks as "another organisation": St Aidan's, a seeded school. */
-const OTHER_ORGANISATION_ID = "org-1002";
-
 /** Values handed back to the verifier (Pact provider-state injected values). */
 export type ProviderStateResult = Record<string, unknown>;
-
-type Params = Record<string, unknown>;
 
 const templates = PROVIDER_STATES.map((template) => {
   const keys: string[] = [];
@@ -99,15 +82,7 @@ export function applyProviderState(backend: Backend, name: string, rawParams: Pa
   if (!matched) throw new Error(`Unknown provider state "${name}". Known: ${PROVIDER_STATES.join("; ")}`);
   const { state, params } = matched;
   const s = backend.state;
-  const text = (key: string): string | undefined => {
-    const value = params[key];
-    return typeof value === "string" && value !== "" ? value : undefined;
-  };
-  const required = (key: string): string => {
-    const value = text(key);
-    if (!value) throw new Error(`Provider state "${state}" needs params.${key}`);
-    return value;
-  };
+  const { text, required } = paramReaders(state, params);
 
   switch (state) {
     case "the demo user exists":
@@ -146,12 +121,6 @@ export function applyProviderState(backend: Backend, name: string, rawParams: Pa
         if (order.organisation.id === DEMO_USER.organisationId) s.orders.delete(id);
       }
       return {};
-
-    case "an organisation exists that the demo user does not belong to": {
-      const organisationId = ensureOrganisation(backend, text("organisationId") ?? OTHER_ORGANISATION_ID);
-      s.associations = s.associations.filter((a) => !(a.userId === DEMO_USER.id && a.organisationId === organisationId));
-      return { otherOrganisationId: organisationId };
-    }
 
     case "no organisation has id {organisationId}": {
       const organisationId = required("organisationId");
@@ -201,12 +170,6 @@ export function applyProviderState(backend: Backend, name: string, rawParams: Pa
       return { email };
     }
 
-    case "login attempts for {email} are rate limited": {
-      const email = required("email");
-      backend.exhaustLoginAttempts(email);
-      return { email };
-    }
-
     case "{email} is not subscribed to the newsletter": {
       const email = required("email");
       s.newsletterSubscribers.delete(newsletterKey(email));
@@ -219,132 +182,16 @@ export function applyProviderState(backend: Backend, name: string, rawParams: Pa
       return { email };
     }
 
-    case "the CMS has published site content":
-      // The seeded site furniture (title, navigation, cookie notice, newsletter blurb).
-      s.site = createSite();
-      return { title: s.site.title };
-
-    case "the CMS has a home page":
-      if (!s.pages.has("home")) throw new Error("The seeded CMS has no home page");
-      return { slug: "home" };
-
-    case "no CMS page has slug {slug}": {
-      const slug = required("slug");
-      s.pages.delete(slug);
-      return { slug };
-    }
-
-    case "the demo user is a member, not the lead, of another organisation":
-    case "the demo user has asked to join another organisation": {
-      ensureDemoUser(backend);
-      const organisationId = ensureOrganisation(backend, text("organisationId") ?? OTHER_ORGANISATION_ID);
-      s.associations = s.associations.filter((a) => !(a.userId === DEMO_USER.id && a.organisationId === organisationId));
-      const pending = state === "the demo user has asked to join another organisation";
-      s.associations.push({
-        userId: DEMO_USER.id, organisationId, status: pending ? "pending" : "approved", role: "member",
-        requestedAt: new Date().toISOString(),
-      });
-      return { otherOrganisationId: organisationId };
-    }
-
-    case "{email} has asked to register and join another organisation, and not yet followed the emailed link": {
-      // As requestRegistration leaves it (a school teacher, Sam Okoye, joining another
-      // organisation under the registration terms in force); the link's token is returned.
-      const email = required("email");
-      const organisationId = ensureOrganisation(backend, OTHER_ORGANISATION_ID);
-      const registrationToken = backend.pendRegistration({
-        groupType: "education",
-        user: { email, password: "correct horse battery staple", title: "Mr", firstName: "Sam", lastName: "Okoye", phone: "0113 496 0777", jobTitle: "Year 6 teacher", marketingConsent: false },
-        organisationId,
-        acceptedTermsVersion: s.currentTerms.get("registration")?.version,
-      }, text("registrationToken"));
-      return { registrationToken, otherOrganisationId: organisationId };
-    }
-
-    case "a password reset token exists for the demo user": {
-      ensureDemoUser(backend);
-      return { resetToken: backend.issueResetToken(DEMO_USER.id, text("token")) };
-    }
-
-    case "the CMS has published group types":
-      s.groupTypes = createGroupTypes();
-      return { count: s.groupTypes.length };
-
-    case "the registration terms in force are version {version}": {
-      // The gateway accepts a registration only under the terms in force (the CMS's current version).
-      const version = required("version");
-      s.currentTerms.set("registration", { ...createRegistrationTerms(), version });
-      return { version };
-    }
-
-    case "password reset requests for {email} are rate limited": {
-      const email = required("email");
-      backend.rateLimit("password-reset", email);
-      return { email };
-    }
-
-    case "setting a new password for the demo user is rate limited":
-      ensureDemoUser(backend);
-      backend.rateLimit("password-reset-completion", DEMO_USER.id);
-      return { userId: DEMO_USER.id };
-
-    case "registrations for {email} are rate limited": {
-      const email = required("email");
-      backend.rateLimit("registration", email);
-      return { email };
-    }
-
-    case "a tour operator with company number {companyNumber} is registered": {
-      // A seeded tour operator with the number, else a copy of one (org-3001) under a new id.
-      const companyNumber = required("companyNumber");
-      const registered = [...s.organisations.values()]
-        .find((o) => o.groupType === "tour-operator" && o.companyNumber === companyNumber);
-      if (registered) return { companyNumber, organisationId: registered.id };
-      const template = s.organisations.get("org-3001");
-      if (!template) throw new Error("Seed organisation org-3001 is missing");
-      const organisationId = `org-${randomUUID().slice(0, 8)}`;
-      s.organisations.set(organisationId, { ...template, id: organisationId, companyNumber });
-      return { companyNumber, organisationId };
-    }
-
-    case "the CMS has published {termsKind} terms": {
-      const kind = required("termsKind");
-      if (!s.currentTerms.has(kind)) throw new Error(`The seeded CMS has no ${kind} terms`);
-      return { termsKind: kind, version: s.currentTerms.get(kind)!.version };
-    }
-
     default:
+      if (isAccountProviderState(state)) return applyAccountProviderState(backend, state, params);
+      if (isCmsProviderState(state)) return applyCmsProviderState(backend, state, params);
       return isOutreachProviderState(state)
         ? applyOutreachProviderState(backend, state, params)
         : applyBookingProviderState(backend, state, params);
   }
 }
 
-/** An organisation with this id: the seeded one, or a copy of a seeded school under the id. */
-function ensureOrganisation(backend: Backend, organisationId: string): string {
-  const s = backend.state;
-  if (!s.organisations.has(organisationId)) {
-    const template = s.organisations.get("org-1002");
-    if (!template) throw new Error("Seed organisation org-1002 is missing");
-    s.organisations.set(organisationId, { ...template, id: organisationId });
-  }
-  return organisationId;
-}
-
 /** Subscribers are stored as the signup validation leaves them: trimmed, lower case. */
 function newsletterKey(email: string): string {
   return email.trim().toLowerCase();
-}
-
-/** Restores the demo user if a previous state in the same interaction removed it. */
-function ensureDemoUser(backend: Backend): void {
-  const s = backend.state;
-  if (s.users.has(DEMO_USER.id)) return;
-  const seed = createSeed(backend.today());
-  const seeded = seed.users.find((u) => u.user.id === DEMO_USER.id);
-  if (!seeded) throw new Error("Seed has no demo user");
-  s.users.set(DEMO_USER.id, { user: seeded.user, passwordHash: hashPassword(seeded.password) });
-  for (const association of seed.associations.filter((a) => a.userId === DEMO_USER.id)) {
-    s.associations.push(association);
-  }
 }

@@ -1,19 +1,18 @@
-import type { BackendState } from "../index";
+import type { BackendState } from "../state";
 import type { FieldError, Organisation } from "../types";
+import { createBasketContents } from "./basket-contents";
 import {
-  DAY_CAPACITY, fromMinutes, isTimeOfDay, seededDayTaken, seededSlotTaken, slotId, slotStarts, slotStatus, toMinutes,
+  DAY_CAPACITY, fromMinutes, seededDayTaken, seededSlotTaken, slotId, slotStarts, slotStatus, toMinutes,
 } from "./calendar";
-import { priceOutreach } from "./outreach-rules";
 import { NO_TEST_CONTROLS, applyTestControls, type TestControls } from "./test-controls";
-import { BASKET_EXPIRY_DAYS, PAYMENT_SESSION_MINUTES, TICKET_TYPES, gbp, priceTickets, priceVisit } from "./rules";
+import { BASKET_EXPIRY_DAYS, PAYMENT_SESSION_MINUTES, gbp } from "./rules";
 import type {
-  Activity, BasketRecord, Failure, Order, OrderDetail, Outcome, Payment, PaymentRecord, PaymentSession,
-  PriceLine, ScheduleEntry, TicketSelection, TimeSlot, VisitInformation,
+  Activity, BasketRecord, Failure, Order, OrderDetail, Outcome, Payment, PaymentRecord, PaymentSession, TimeSlot,
 } from "./types";
 
 // Shared by the booking modules: the catalogue, capacity (seeded demand, orders and other
-// baskets' holds), lapses, ownership, what a basket holds, and the small helpers every
-// answer uses.
+// baskets' holds), lapses, ownership, and the small helpers every answer uses; what a
+// basket holds is counted and priced in basket-contents.ts.
 
 export const fail = (status: number, code: string, detail: string, errors?: FieldError[]): Failure =>
   errors && errors.length > 0 ? { ok: false, status, code, detail, errors } : { ok: false, status, code, detail };
@@ -68,6 +67,8 @@ export function createCore(ctx: BookingContext) {
   const activitiesAt = (venueId: string) => st().activities.filter((a) => a.venueId === venueId);
   const outreachActivity = (id: string) => st().outreachActivities.find((a) => a.id === id);
   const quiet = (venueId: string, date: string) => bs().quietDays.has(`${venueId} ${date}`);
+  const contents = createBasketContents({ activity, outreachActivity });
+  const { basketEntries, basketParticipants } = contents;
 
   interface Excluding { basketId?: string; orderId?: string }
 
@@ -169,92 +170,6 @@ export function createCore(ctx: BookingContext) {
     return o && approvedOrganisationIds(userId).has(o.organisation.id) ? ok(o) : notFound("order");
   }
 
-  // ---- Basket contents ----------------------------------------------------------------
-
-  function visitTotals(info: VisitInformation | undefined) {
-    if (!info) return { children: 0, total: 0 };
-    const children = info.participants.reduce((s, p) => s + p.count, 0);
-    return { children, total: children + info.adults + info.oneToOneCarers };
-  }
-
-  function groupSize(tickets: readonly TicketSelection[] | undefined): number {
-    const perActivity = new Map<string, number>();
-    for (const t of tickets ?? []) perActivity.set(t.activityId, (perActivity.get(t.activityId) ?? 0) + t.quantity);
-    return Math.max(0, ...perActivity.values());
-  }
-
-  function basketParticipants(b: BasketRecord): number {
-    if (b.kind === "outreach") return (b.outreach?.schedule?.sessions ?? []).reduce((sum, s) => sum + s.pupils, 0);
-    return b.kind === "visit" ? visitTotals(b.information).total : groupSize(b.tickets);
-  }
-
-  function entry(activityId: string, slot: string, participants: number): ScheduleEntry | undefined {
-    const a = activity(activityId);
-    const start = slot.split("@")[1];
-    if (!a || !start || !isTimeOfDay(start)) return undefined;
-    return {
-      activityId, slotId: slot, kind: a.kind, name: a.name, start,
-      end: fromMinutes(toMinutes(start) + a.durationMinutes), participants,
-    };
-  }
-
-  /** The day's timeline: the schedule (visit), or the ticketed slots (group visit), in start order. */
-  function basketEntries(b: BasketRecord): ScheduleEntry[] {
-    const entries: ScheduleEntry[] = [];
-    if (b.kind === "outreach") {
-      for (const s of b.outreach?.schedule?.sessions ?? []) {
-        const a = outreachActivity(s.activityId);
-        if (a) entries.push({ activityId: a.id, slotId: slotId(a.id, s.start), kind: a.kind, name: a.name, start: s.start, end: s.end, participants: s.pupils });
-      }
-    } else if (b.kind === "visit") {
-      for (const s of b.schedule ?? []) {
-        const e = entry(s.activityId, s.slotId, s.participants);
-        if (e) entries.push(e);
-      }
-    } else {
-      const bySlot = new Map<string, { activityId: string; n: number }>();
-      for (const t of b.tickets ?? []) {
-        const cur = bySlot.get(t.slotId) ?? { activityId: t.activityId, n: 0 };
-        cur.n += t.quantity;
-        bySlot.set(t.slotId, cur);
-      }
-      for (const [slot, { activityId, n }] of bySlot) {
-        const e = entry(activityId, slot, n);
-        if (e) entries.push(e);
-      }
-    }
-    return entries.sort((x, y) => x.start.localeCompare(y.start) || x.name.localeCompare(y.name));
-  }
-
-  function priceLines(b: BasketRecord): PriceLine[] {
-    if (b.kind === "outreach") {
-      return priceOutreach((b.outreach?.schedule?.sessions ?? []).flatMap((s) => {
-        const a = outreachActivity(s.activityId);
-        return a ? [{ name: a.name, start: s.start, end: s.end, pupils: s.pupils, price: a.pricePerSession.amount }] : [];
-      }));
-    }
-    if (b.kind === "visit") {
-      const info = b.information;
-      if (!info) return [];
-      return priceVisit({
-        participants: info.participants, adults: info.adults, oneToOneCarers: info.oneToOneCarers,
-        entries: basketEntries(b).map((e) => ({ ...e, price: activity(e.activityId)?.price.amount ?? 0 })),
-      });
-    }
-    return ticketLines(b.tickets ?? []);
-  }
-
-  function ticketLines(tickets: readonly TicketSelection[]): PriceLine[] {
-    const rows = [...tickets].sort((x, y) =>
-      x.slotId.localeCompare(y.slotId) || TICKET_TYPES.indexOf(x.ticketType) - TICKET_TYPES.indexOf(y.ticketType));
-    return priceTickets(rows.flatMap((t) => {
-      const a = activity(t.activityId);
-      const start = t.slotId.split("@")[1] ?? "";
-      if (!a) return [];
-      const price = a.ticketPrices?.find((p) => p.ticketType === t.ticketType)?.price.amount ?? a.price.amount;
-      return [{ name: a.name, start, ticketType: t.ticketType, quantity: t.quantity, price }];
-    }));
-  }
 
   // ---- Orders -------------------------------------------------------------------------
 
@@ -289,12 +204,6 @@ export function createCore(ctx: BookingContext) {
     return { id: p.id, orderId: p.orderId, status: p.status, amount: p.amount, createdAt: iso(p.createdAt) };
   }
 
-  function orderParticipants(detail: OrderDetail): number {
-    return detail.kind === "visit"
-      ? detail.participants.reduce((s, p) => s + p.count, 0) + detail.adults + detail.oneToOneCarers
-      : groupSize(detail.tickets);
-  }
-
   /** For orders made before this backend kept details (the seed): read back from the price lines. */
   function deriveDetail(o: Order): OrderDetail | undefined {
     if (o.kind !== "visit") return undefined;
@@ -311,11 +220,10 @@ export function createCore(ctx: BookingContext) {
   }
 
   return {
-    ctx, st, bs,
-    activitiesAt, activity, approvedOrganisationIds, basketEntries, basketParticipants, dayRemaining, deriveDetail,
-    entry, findSlot, groupSize, newPaymentSession, orderParticipants, organisationOf, outreachActivity, ownBasket, ownOrder,
-    priceLines, quiet, sessionOf, slotsOf, sweep, testControls, ticketLines, toActivity, toPayment, usage, userName, venue,
-    visitTotals, withActions,
+    ctx, st, bs, ...contents,
+    activitiesAt, activity, approvedOrganisationIds, dayRemaining, deriveDetail, findSlot, newPaymentSession,
+    organisationOf, outreachActivity, ownBasket, ownOrder, quiet, sessionOf, slotsOf, sweep, testControls, toActivity,
+    toPayment, usage, userName, venue, withActions,
   };
 }
 

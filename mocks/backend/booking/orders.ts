@@ -1,27 +1,21 @@
-import { addDays } from "../dates";
 import { summariseOrganisation } from "../seed";
 import type { FieldError } from "../types";
+import type { Amendments } from "./amendments";
 import type { Baskets } from "./baskets";
 import { ARRIVE_FROM, daysBetween, formatDate } from "./calendar";
 import { clock, fail, invalid, isAbsoluteUrl, isInt, isRecord, iso, ok, type Core } from "./core";
 import type { Outreach } from "./outreach";
-import {
-  AGE_BANDS, MAX_PARTICIPANTS, PAYMENT_SESSION_MINUTES, TICKET_TYPES, checkRatios, formatMoney, gbp, payLaterUntil,
-  priceVisit, ratioMessages, sumLines,
-} from "./rules";
+import { PAYMENT_SESSION_MINUTES, formatMoney, gbp, payLaterUntil, sumLines } from "./rules";
 import type {
-  AgeBand, AmendmentQuote, BasketRecord, BookableKind, CheckoutResult, Failure, IdempotencyRecord, Order, OrderDetail, Outcome,
-  PaymentChoice, PaymentRecord, PaymentResult, PaymentSession, PendingAmendment, PriceLine, ScheduleEntry,
-  TicketSelection,
+  BasketRecord, BookableKind, CheckoutResult, Failure, IdempotencyRecord, Order, Outcome, PaymentChoice, PaymentRecord,
+  PaymentResult, PaymentSession,
 } from "./types";
 
-// Orders from baskets: idempotent checkout, hosted payment results, increases in numbers
-// and the cancellation policy.
+// Orders from baskets: idempotent checkout, hosted payment results (which apply a paid
+// increase in numbers, amendments.ts) and the cancellation policy.
 
 /** An idempotent operation's outcome: a replay of the stored success is marked. */
 export type Replayable<T> = (Outcome<T> & { replayed?: false }) | { ok: true; value: T; replayed: true };
-
-interface AmendmentPlan { order: Order; quote: AmendmentQuote; pending: PendingAmendment }
 
 /**
  * An order waiting for its card payment: a held visit, or an outreach request chosen to
@@ -32,13 +26,13 @@ export function awaitingCard(o: Pick<Order, "kind" | "status" | "payment">): boo
     && (o.status === "held" || (o.kind === "outreach" && o.status === "requested"));
 }
 
-export function createOrders(core: Core, baskets: Baskets, outreach: Outreach) {
+export function createOrders(core: Core, baskets: Baskets, outreach: Outreach, amendments: Amendments) {
   const {
-    ctx, st, bs, activity, basketEntries, basketParticipants, dayRemaining, deriveDetail, entry, findSlot,
-    newPaymentSession, orderParticipants, organisationOf, ownOrder, priceLines, sweep, ticketLines, userName, venue,
+    ctx, st, bs, basketEntries, basketParticipants, newPaymentSession, organisationOf, priceLines, sweep, userName, venue,
     withActions,
   } = core;
   const { capacityFailure, editable, incomplete } = baskets;
+  const { applyAmendment } = amendments;
 
   // ---- Idempotency --------------------------------------------------------------------
 
@@ -208,147 +202,6 @@ export function createOrders(core: Core, baskets: Baskets, outreach: Outreach) {
     return ok(payment ? { order: withActions(order), payment } : { order: withActions(order) });
   }
 
-  // ---- Amendments ---------------------------------------------------------------------
-
-
-  function planAmendment(userId: string, orderId: string, body: unknown): Outcome<AmendmentPlan> {
-    const found = ownOrder(userId, orderId);
-    if (!found.ok) return found;
-    const o = found.value;
-    const today = ctx.today();
-    const notAllowed = (detail: string) => fail(409, "amendment_not_allowed", detail);
-    if (o.kind === "outreach") return notAllowed("Outreach bookings cannot be changed online: contact the outreach team.");
-    if (o.payment.method === "invoice") {
-      return notAllowed("An invoice-paid visit cannot be changed online. Contact the bookings team to change numbers.");
-    }
-    if (o.status === "held") return notAllowed("Pay for this booking before changing its numbers.");
-    if (o.status !== "confirmed") return notAllowed("Only a confirmed booking can be changed.");
-    if (o.visitDate < addDays(today, 3)) return notAllowed("Numbers can be changed up to 3 days before the visit.");
-    const detail = bs().orderDetails.get(o.id) ?? deriveDetail(o);
-    if (!detail) return notAllowed("This booking cannot be changed online: contact the bookings team.");
-
-    const src = isRecord(body) ? body : {};
-    const errors: FieldError[] = [];
-    const next: OrderDetail = structuredClone(detail);
-    if (detail.kind === "visit") {
-      if (src.participants !== undefined) {
-        if (!Array.isArray(src.participants)) errors.push({ field: "participants", message: "Give the pupils per age group" });
-        else {
-          src.participants.forEach((p: unknown, i) => {
-            if (!isRecord(p) || !AGE_BANDS.includes(p.ageBand as AgeBand) || !isInt(p.count, 0, MAX_PARTICIPANTS)) {
-              errors.push({ field: `participants.${i}.count`, message: `Enter a whole number from 0 to ${MAX_PARTICIPANTS}` });
-              return;
-            }
-            const booked = detail.participants.find((q) => q.ageBand === p.ageBand)?.count ?? 0;
-            if (p.count < booked) {
-              errors.push({ field: `participants.${i}.count`, message: `You have ${booked} booked: numbers can only go up` });
-              return;
-            }
-            const existing = next.participants.find((q) => q.ageBand === p.ageBand);
-            if (existing) existing.count = p.count;
-            else next.participants.push({ ageBand: p.ageBand as AgeBand, count: p.count });
-          });
-        }
-      }
-      for (const field of ["adults", "oneToOneCarers"] as const) {
-        const v = src[field];
-        if (v === undefined) continue;
-        if (!isInt(v, 0, MAX_PARTICIPANTS)) errors.push({ field, message: `Enter a whole number from 0 to ${MAX_PARTICIPANTS}` });
-        else if (v < detail[field]) errors.push({ field, message: `You have ${detail[field]} booked: numbers can only go up` });
-        else next[field] = v;
-      }
-      if (errors.length === 0) {
-        const shortfalls = checkRatios(next.participants, next.adults).shortfalls;
-        if (shortfalls.length > 0) errors.push({ field: "adults", message: shortfalls.map((s) => s.message).join("; ") });
-      }
-    } else if (src.tickets !== undefined) {
-      if (!Array.isArray(src.tickets)) errors.push({ field: "tickets", message: "Give the tickets per type and time" });
-      else {
-        src.tickets.forEach((t: unknown, i) => {
-          if (!isRecord(t) || !isInt(t.quantity, 0, MAX_PARTICIPANTS) || !TICKET_TYPES.includes(t.ticketType as TicketSelection["ticketType"])) {
-            errors.push({ field: `tickets.${i}.quantity`, message: `Enter a whole number from 0 to ${MAX_PARTICIPANTS}` });
-            return;
-          }
-          const existing = next.tickets.find((q) => q.slotId === t.slotId && q.ticketType === t.ticketType);
-          if (!existing) {
-            errors.push({ field: `tickets.${i}.slotId`, message: "Numbers can only be increased on the times already booked" });
-          } else if (t.quantity < existing.quantity) {
-            errors.push({ field: `tickets.${i}.quantity`, message: `You have ${existing.quantity} booked: numbers can only go up` });
-          } else existing.quantity = t.quantity;
-        });
-      }
-    }
-    const before = orderParticipants(detail);
-    const after = orderParticipants(next);
-    if (errors.length === 0 && after === before) {
-      errors.push({ field: detail.kind === "visit" ? "participants" : "tickets", message: "Increase at least one number" });
-    }
-    if (errors.length === 0 && after > MAX_PARTICIPANTS) {
-      errors.push({ field: detail.kind === "visit" ? "participants" : "tickets", message: `A visit is for up to ${MAX_PARTICIPANTS} people` });
-    }
-    if (errors.length > 0) return invalid(errors);
-
-    // Activities the whole group was doing grow with it; those all the pupils were doing grow with the pupils.
-    if (detail.kind === "visit") {
-      const pupilsBefore = detail.participants.reduce((sum, p) => sum + p.count, 0);
-      const pupilsAfter = next.participants.reduce((sum, p) => sum + p.count, 0);
-      for (const s of next.schedule) {
-        if (s.participants >= before) s.participants += after - before;
-        else if (s.participants >= pupilsBefore) s.participants += pupilsAfter - pupilsBefore;
-      }
-    }
-    const entries = (detail.kind === "visit"
-      ? next.schedule.map((s) => entry(s.activityId, s.slotId, s.participants))
-      : [...new Set(next.tickets.map((t) => t.slotId))].map((slot) => {
-        const n = next.tickets.filter((t) => t.slotId === slot).reduce((sum, t) => sum + t.quantity, 0);
-        return entry(next.tickets.find((t) => t.slotId === slot)?.activityId ?? "", slot, n);
-      })).filter((e): e is ScheduleEntry => !!e).sort((x, y) => x.start.localeCompare(y.start));
-
-    const exclude = { orderId: o.id };
-    for (const e of entries) {
-      const a = activity(e.activityId);
-      const slot = a ? findSlot(a, o.visitDate, e.slotId, exclude) : undefined;
-      if (slot && e.participants > slot.remainingCapacity) {
-        return fail(409, "capacity_unavailable", `Only ${slot.remainingCapacity} places are left in ${e.name} at ${e.start}: we cannot add that many.`);
-      }
-    }
-    const left = dayRemaining(o.venue.id, o.visitDate, exclude);
-    if (after > left) return fail(409, "capacity_unavailable", `Only ${left} places are left on ${formatDate(o.visitDate)}.`);
-
-    const lines = detail.kind === "visit"
-      ? priceVisit({
-        participants: next.participants, adults: next.adults, oneToOneCarers: next.oneToOneCarers,
-        entries: entries.map((e) => ({ ...e, price: activity(e.activityId)?.price.amount ?? 0 })),
-      })
-      : ticketLines(next.tickets);
-    const additional = Math.max(0, sumLines(lines) - o.total.amount);
-    const diff: PriceLine[] = lines.flatMap((l) => {
-      const was = o.lines.find((x) => x.description === l.description)?.quantity ?? 0;
-      const more = l.quantity - was;
-      return more > 0 ? [{ description: l.description, quantity: more, unitPrice: l.unitPrice, total: gbp(l.unitPrice.amount * more) }] : [];
-    });
-    const messages = detail.kind === "visit" ? ratioMessages(checkRatios(next.participants, next.adults), next.adults) : [];
-    return ok({
-      order: o,
-      quote: { orderId: o.id, lines: diff, additionalTotal: gbp(additional), paymentRequired: additional > 0, messages },
-      pending: {
-        detail: { ...next, schedule: detail.kind === "visit" ? next.schedule : entries.map((e) => ({ activityId: e.activityId, slotId: e.slotId, participants: e.participants })) },
-        lines, participants: after, description: `Numbers increased from ${before} to ${after}.`,
-      },
-    });
-  }
-
-  function applyAmendment(o: Order, pending: PendingAmendment, paid: boolean): void {
-    const entries = pending.detail.schedule.map((s) => entry(s.activityId, s.slotId, s.participants));
-    o.lines = pending.lines;
-    o.total = gbp(sumLines(pending.lines));
-    o.participants = pending.participants;
-    o.schedule = entries.filter((e): e is ScheduleEntry => !!e).sort((x, y) => x.start.localeCompare(y.start));
-    if (paid) o.payment = { method: "card", status: "paid" };
-    o.timeline.push({ at: iso(ctx.now()), event: "amended", description: pending.description });
-    bs().orderDetails.set(o.id, pending.detail);
-  }
-
   // ---- Payment results ----------------------------------------------------------------
 
   /** Applies the hosted payment page's result once; a repeated report gets the stored result. */
@@ -403,9 +256,7 @@ export function createOrders(core: Core, baskets: Baskets, outreach: Outreach) {
     return outcome;
   }
 
-  return {
-    applyAmendment, checkoutNow, idempotent, planAmendment, settlePayment,
-  };
+  return { checkoutNow, idempotent, settlePayment };
 }
 
 /** What cancelling costs, said when a cancellation is requested (docs/requirements.md §8.10). */

@@ -15,9 +15,11 @@ import type { BookingState } from "./types";
 // are docs/requirements.md §8; every answer has the shape of the gateway contract. The
 // operations are grouped by area in service/ and put together here into the one object
 // http.ts, the provider states and the tests call. Below them: core.ts (catalogue,
-// capacity, ownership), baskets.ts (steps, progress, messages, holds), orders.ts
-// (checkout, payments, amendments, cancellation policy), outreach.ts (eligibility, the
-// team's calendar, the questionnaire and the outreach steps; rules in outreach-rules.ts).
+// capacity, ownership; what a basket holds in basket-contents.ts), baskets.ts (steps,
+// progress, messages, holds), orders.ts (checkout, payments, cancellation policy),
+// amendments.ts (increases in numbers), outreach.ts (the questionnaire and the outreach
+// steps; eligibility and the team's calendar in outreach-availability.ts, rules in
+// outreach-rules.ts).
 
 export type { BookingContext } from "./core";
 export { NO_TEST_CONTROLS, TEST_CONTROLS_ENV, parseTestControls, type TestControls } from "./test-controls";

@@ -1,4 +1,4 @@
-import type { BackendState } from "../../index";
+import type { BackendState } from "../../state";
 import type { FieldError } from "../../types";
 import { formatDate } from "../calendar";
 import { invalid, isInt, isRecord, ok, type Core } from "../core";

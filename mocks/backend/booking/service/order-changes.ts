@@ -9,9 +9,10 @@ import type { BookingParts } from "./parts";
 // timeline) and an increase in numbers, quoted first and then made, paid by card when it
 // costs more.
 
-export function createOrderChangeOperations({ ctx, core, orders }: BookingParts) {
+export function createOrderChangeOperations({ ctx, core, amendments, orders }: BookingParts) {
   const { newPaymentSession, ownOrder, userName, withActions } = core;
-  const { applyAmendment, idempotent, planAmendment } = orders;
+  const { applyAmendment, planAmendment } = amendments;
+  const { idempotent } = orders;
 
   return {
     requestOrderCancellation(userId: string, orderId: string, body: unknown): Outcome<Order> {

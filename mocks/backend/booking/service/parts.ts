@@ -1,3 +1,4 @@
+import { createAmendments } from "../amendments";
 import { createBaskets } from "../baskets";
 import { createCore, type BookingContext } from "../core";
 import { createOrders } from "../orders";
@@ -11,8 +12,9 @@ export function createBookingParts(ctx: BookingContext) {
   const core = createCore(ctx);
   const outreach = createOutreach(core);
   const baskets = createBaskets(core, outreach);
-  const orders = createOrders(core, baskets, outreach);
-  return { ctx, core, outreach, baskets, orders };
+  const amendments = createAmendments(core);
+  const orders = createOrders(core, baskets, outreach, amendments);
+  return { ctx, core, outreach, baskets, amendments, orders };
 }
 
 export type BookingParts = ReturnType<typeof createBookingParts>;
