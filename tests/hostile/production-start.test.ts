@@ -74,7 +74,8 @@ describe("a production label on the embedded default", () => {
     ["and the embedded secret", {}],
   ])("is refused at start, %s, naming the variables to set", async (_name, env: Record<string, string>) => {
     const port = await freePort();
-    const proc = server("production-embedded", { PORT: String(port), HOST: "127.0.0.1", ENVIRONMENT_LABEL: "production", ...env });
+    // PUBLIC_ORIGIN given (production requires it too), so the refusal seen is the embedded default's.
+    const proc = server("production-embedded", { PORT: String(port), HOST: "127.0.0.1", ENVIRONMENT_LABEL: "production", PUBLIC_ORIGIN: `http://127.0.0.1:${port}`, ...env });
     const code = await exitCode(proc);
     const stderr = text(proc, "stderr");
     console.log(`exit ${code}: ${stderr.split("\n").find((l) => l.includes("ENVIRONMENT_LABEL")) ?? stderr}`);
@@ -147,6 +148,7 @@ describe("a production label on real services", () => {
       PORT: String(port),
       HOST: "127.0.0.1",
       ENVIRONMENT_LABEL: "production",
+      PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
       SESSION_SECRET: SECRET,
       GATEWAY_BASE_URL: `${backendUrl}/gateway`,
       CMS_BASE_URL: `${backendUrl}/cms`,

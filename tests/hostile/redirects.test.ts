@@ -26,6 +26,11 @@ interface Scenario {
   form: Record<string, string>;
   /** The document request's Accept header. */
   accept?: string;
+  /**
+   * For a route answering JSON that the page's script follows (the session time-out's
+   * `loginUrl`): where the answer sends the browser, and on after login.
+   */
+  json?: (body: unknown) => string[];
 }
 
 const SCENARIOS: Record<string, Scenario> = {
@@ -34,6 +39,18 @@ const SCENARIOS: Record<string, Scenario> = {
   "routes/login": { path: "/login", logged: ["GET"], form: { ...DEMO } },
   // Without JavaScript the consent form's post is followed back to the page it came from.
   "routes/cookie-consent": { path: "/cookie-consent", logged: [], form: { consent: "accepted" }, accept: "text/html" },
+  // The time-out warning's end (posted by its script, answered in JSON): the login page it
+  // sends the browser to, and the page that login returns to. Posted without a session, as
+  // after a time-out (with one, a session with time left is only told how long it has).
+  "routes/session": {
+    path: "/session",
+    logged: [],
+    form: { "session:intent": "end" },
+    json: (body) => {
+      const loginUrl = String((body as { loginUrl?: unknown }).loginUrl ?? "");
+      return [loginUrl, new URL(loginUrl, "http://site.invalid").searchParams.get("redirectTo") ?? ""];
+    },
+  },
   // The embedded default's stand-in payment page sends the browser back to `return`.
   "routes/hosted-payment": { path: "/hosted-payment/pay-hostile-1", logged: ["GET", "POST"], form: { intent: "pay" } },
 };
@@ -101,6 +118,18 @@ async function dataRequest(method: "GET" | "POST", path: string, options: { cook
   return { status: response.status, location };
 }
 
+/** A post whose JSON answer names where the page's script goes next: each place it names is an answer's location. */
+async function jsonPost(scenario: Scenario, site: RedirectSite, payload: string): Promise<Answer & { locations: string[] }> {
+  const response = await fetch(`${target.origin}${scenario.path}`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { Origin: target.origin, "Sec-Fetch-Site": "same-origin", "Content-Type": "application/x-www-form-urlencoded" },
+    body: form({ ...scenario.form, [site.name]: payload }),
+  });
+  const locations = response.ok ? scenario.json!(await response.json()) : [];
+  return { status: response.status, location: locations[0] ?? null, locations };
+}
+
 /** Runs the requests a few at a time: the corpus is hundreds of requests per parameter. */
 async function inTurn<T>(items: readonly T[], work: (item: T) => Promise<void>, width = 4): Promise<void> {
   let next = 0;
@@ -111,6 +140,7 @@ async function inTurn<T>(items: readonly T[], work: (item: T) => Promise<void>, 
 
 /** The requests that put `payload` in the site's parameter: by the method(s) that read it, as a document and as .data. */
 function attacks(site: RedirectSite, scenario: Scenario, payload: string) {
+  if (scenario.json) return [{ kind: "POST json", send: () => jsonPost(scenario, site, payload) }];
   const methods: ("GET" | "POST")[] = site.in === "form" || site.within === "action" ? ["POST"] : site.within === "loader" ? ["GET"] : ["GET", "POST"];
   const query = site.in === "query" ? `?${form({ [site.name]: payload })}` : "";
   return methods.flatMap((method) => {
@@ -148,12 +178,13 @@ describe("every redirect parameter keeps the browser on the site", () => {
       expect(answer.status, `${kind} ${JSON.stringify(payload)}`).toBeGreaterThan(0);
       expect(answer.status, `${kind} ${JSON.stringify(payload)}`).toBeLessThan(500);
       if (answer.location === null) {
-        // A document post is always answered by a redirect (to a fallback at worst): each payload was judged.
-        if (kind.endsWith("document")) unjudged.push(`${kind} ${JSON.stringify(payload)}: ${answer.status}`);
+        // A document post is always answered by a redirect (to a fallback at worst), a JSON one by where to go: each payload was judged.
+        if (kind.endsWith("document") || kind.endsWith("json")) unjudged.push(`${kind} ${JSON.stringify(payload)}: ${answer.status}`);
         return;
       }
       redirects++;
-      if (!staysOn(target.origin, answer.location)) offSite.push(`${kind} ${JSON.stringify(payload)} → ${answer.location}`);
+      const locations = "locations" in answer ? (answer.locations as string[]) : [answer.location];
+      for (const location of locations) if (!staysOn(target.origin, location)) offSite.push(`${kind} ${JSON.stringify(payload)} → ${location}`);
     });
     console.log(`${site.routeId} ${site.in} ${site.name}: ${requests.length} requests (${REDIRECT_PAYLOADS.length} payloads), ${redirects} redirects, ${offSite.length} off-site; ${[...counts].map(([k, n]) => `${k}: ${n}`).join(", ")}`);
     expect(unjudged).toEqual([]);

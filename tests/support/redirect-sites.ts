@@ -38,7 +38,9 @@ function sourceFiles(dir: string): string[] {
 /** The request parameter an argument reads: `url.searchParams.get("name")`, `form.get("name")` or `parsed.data.name`. */
 function parameterOf(argument: ts.Expression): Pick<RedirectSite, "in" | "name"> | null {
   if (ts.isCallExpression(argument) && ts.isPropertyAccessExpression(argument.expression) && argument.expression.name.text === "get") {
-    const [name] = argument.arguments;
+    let [name] = argument.arguments;
+    // `form.get("name" satisfies typeof FIELD)`: the literal, held to a constant by the compiler.
+    while (name && (ts.isSatisfiesExpression(name) || ts.isAsExpression(name) || ts.isParenthesizedExpression(name))) name = name.expression;
     if (!name || !ts.isStringLiteral(name)) return null;
     const owner = argument.expression.expression;
     const fromQuery = ts.isPropertyAccessExpression(owner) && owner.name.text === "searchParams";
