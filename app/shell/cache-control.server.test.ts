@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cacheControlMiddleware, publicPage } from "./cache-control.server";
+import { cacheControlMiddleware, publicPage, REVISION_COOKIE_NAME } from "./cache-control.server";
 
 // The middleware's final word, for a route that asked to be public and for one that did not.
 const asked = publicPage()({} as never) as Headers;
@@ -57,6 +57,26 @@ describe("Cache-Control", () => {
       const answered = await answer(request, response);
       expect(answered.headers.get("Cache-Control")).toBe("private, no-store");
       expect(answered.headers.get("Vary")).toBeNull();
+    });
+  });
+
+  describe("a post by a visitor with cookies", () => {
+    const revisionOf = (response: Response) =>
+      response.headers.getSetCookie().find((c) => c.startsWith(`${REVISION_COOKIE_NAME}=`))?.split(";")[0];
+    const post = (cookie?: string) =>
+      new Request("http://localhost/account/user/edit", { method: "POST", headers: cookie ? { Cookie: cookie } : {} });
+
+    it("changes the cookie the prefetched pages vary on, with a new value each time", async () => {
+      const first = revisionOf(await answer(post("s=1"), page({}, 302)));
+      const second = revisionOf(await answer(post("s=1"), page({ "Set-Cookie": "s=2" }, 302)));
+      expect(first).toMatch(new RegExp(`^${REVISION_COOKIE_NAME}=[\\w-]{8}$`));
+      expect(second).toMatch(new RegExp(`^${REVISION_COOKIE_NAME}=[\\w-]{8}$`));
+      expect(second).not.toBe(first);
+    });
+
+    it("leaves a visitor without cookies without one, and a page view alone", async () => {
+      expect(revisionOf(await answer(post(), page({}, 302)))).toBeUndefined();
+      expect(revisionOf(await answer(get({ Cookie: "s=1" }), page({})))).toBeUndefined();
     });
   });
 });

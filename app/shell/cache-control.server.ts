@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import type { HeadersFunction, MiddlewareFunction } from "react-router";
 import { config } from "../runtime/config.server";
 import { trackingRefused } from "./tracking.server";
@@ -17,6 +18,21 @@ const PRIVATE = "private, no-store";
  * Every other personal answer stays no-store.
  */
 const PRIVATE_PREFETCH = "private, max-age=10";
+
+/**
+ * A prefetched page is kept ten seconds with `Vary: Cookie`, so it must not outlive a change
+ * the user makes: a page prefetched before a save, opened after it (the save's redirect, or a
+ * click), would show what was there before (issue 22's class of fault). Every post of a
+ * visitor who has cookies (the session's pages are the ones kept) gets this cookie with a new
+ * value, so the next request's Cookie header differs and no prefetch made before it matches.
+ * It holds nothing: a random revision, for the length of the browser session.
+ */
+export const REVISION_COOKIE_NAME = config.isProduction ? "__Host-revision" : "revision";
+const REVISION_COOKIE_ATTRIBUTES = `Path=/; HttpOnly; SameSite=Lax${config.isProduction ? "; Secure" : ""}`;
+
+function newRevision(): string {
+  return `${REVISION_COOKIE_NAME}=${randomBytes(6).toString("base64url")}; ${REVISION_COOKIE_ATTRIBUTES}`;
+}
 
 /** A browser's prefetch (`<link rel="prefetch">`): Sec-Purpose, or the older Purpose header. */
 function isPrefetch(request: Request): boolean {
@@ -61,6 +77,8 @@ export function shareable(request: Request, response: Response): boolean {
 /** Root's outermost middleware: the final word on every document, .data and resource response. */
 export const cacheControlMiddleware: MiddlewareFunction<Response> = async ({ request }, next) => {
   const response = await next();
+  const method = request.method.toUpperCase();
+  if (method !== "GET" && method !== "HEAD" && request.headers.has("Cookie")) response.headers.append("Set-Cookie", newRevision());
   const asked = response.headers.get("Cache-Control");
   if (asked?.startsWith("public")) {
     if (shareable(request, response)) {

@@ -74,6 +74,8 @@ export const BOOKING_E2E_USERS: readonly [id: string, email: string, firstName: 
   // and the outreach calendar and schedule modals, at every zoom.
   ["usr-1120", "a11y.visit@example.org", "Cara", "Duffield", "education", "org-1020"],
   ["usr-1121", "a11y.outreach@example.org", "Esme", "Ellery", "education", "org-1021"],
+  // A page prefetched before a change is not shown after it (tests/e2e/prefetch.spec.ts).
+  ["usr-1124", "prefetch.lunch@example.org", "Kit", "Marlow", "education", "org-1019"],
 ];
 
 /** Members of two schools who switch between them (tests/e2e/round-trip/routes.ts): one for each e2e project. */
