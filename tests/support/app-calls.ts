@@ -82,11 +82,14 @@ export function readAppCalls(source: AppSource, program: ts.Program = appProgram
   };
   /** `call()` or `gatewayCall()`/`cmsCall()` of app/api: the functions that make a backend request. */
   const requestPrimitive = (declaration: ts.Declaration | undefined): "call" | Service | undefined => {
-    if (!declaration || !ts.isFunctionDeclaration(declaration) || !declaration.name) return undefined;
+    // A function, or a constant a factory made (`export const gatewayCall = operationCaller(…)`).
+    if (!declaration || !(ts.isFunctionDeclaration(declaration) || ts.isVariableDeclaration(declaration))) return undefined;
+    if (!declaration.name || !ts.isIdentifier(declaration.name)) return undefined;
+    const name = declaration.name.text;
     const file = declaration.getSourceFile().fileName;
-    if (declaration.name.text === "call" && file.endsWith(`${sep}api${sep}result.server.ts`)) return "call";
+    if (name === "call" && file.endsWith(`${sep}api${sep}result.server.ts`)) return "call";
     if (!file.endsWith(`${sep}api${sep}operation.server.ts`)) return undefined;
-    return declaration.name.text === "gatewayCall" ? "gateway" : declaration.name.text === "cmsCall" ? "cms" : undefined;
+    return name === "gatewayCall" ? "gateway" : name === "cmsCall" ? "cms" : undefined;
   };
   const isOpenapiFetchMethod = (node: ts.PropertyAccessExpression) =>
     (METHODS.has(node.name.text) || node.name.text === "request") &&
