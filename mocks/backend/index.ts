@@ -16,6 +16,7 @@ import { organisationFromIndex } from "./indexed-organisations";
 import { hashPassword, verifyPassword } from "./passwords";
 import { applyProviderState, type ProviderStateResult } from "./provider-states";
 import { createSeed, summariseOrganisation } from "./seed";
+import type { SeedScale } from "./seed-scale";
 import type {
   Association, AssociationRecord, CatalogueActivity, CatalogueOutreachActivity, FieldError, Order,
   OrderPage, OrderQuery, Organisation, OrderSummary, Page, SessionRecord, Site, UpdateUserRequest,
@@ -43,6 +44,8 @@ export interface BackendOptions {
    * end-to-end tests' server sets (docs/decisions/0028-test-controls-of-the-embedded-default.md).
    */
   testControls?: TestControls;
+  /** More orders or museums, generated, for measuring cost as the data grows (seed-scale.ts); none by default. */
+  seedScale?: SeedScale;
 }
 
 const SESSION_HOURS = 8;
@@ -110,7 +113,7 @@ export function createBackend(options: BackendOptions = {}) {
   );
 
   function build(): BackendState {
-    const seed = createSeed(todayIso());
+    const seed = createSeed(todayIso(), options.seedScale);
     const users = new Map<string, UserRecord>();
     for (const { user, password } of seed.users) {
       let passwordHash = hashes.get(user.id);
