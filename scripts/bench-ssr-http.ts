@@ -64,15 +64,23 @@ const BARE = "bare React Router page";
 
 // ---- the processes ----
 
-interface Backend {
-  url: string;
-  child: ChildProcess;
-  stats: () => Promise<{ requests: number; cpuMs: number }>;
+export interface BackendStats {
+  requests: number;
+  cpuMs: number;
+  rssBytes: number;
 }
 
-async function startBackend(): Promise<Backend> {
+export interface Backend {
+  url: string;
+  child: ChildProcess;
+  stats: () => Promise<BackendStats>;
+}
+
+/** The backends' process (scripts/support/bench-backend.ts); `env` adds to this process's environment (e.g. SEED_ORDERS). */
+export async function startBackend(env: Record<string, string> = {}): Promise<Backend> {
   const child = fork(path.join(ROOT, "scripts/support/bench-backend.ts"), {
     cwd: ROOT,
+    env: { ...process.env, ...env, PORT: String(await freePort()) },
     execArgv: ["--import", "./scripts/support/ts-resolve.ts"],
     stdio: ["ignore", "ignore", "inherit", "ipc"],
   });
@@ -81,8 +89,8 @@ async function startBackend(): Promise<Backend> {
     child.once("exit", (code) => reject(new Error(`the backends' process exited (${code})`)));
   });
   const stats = () =>
-    new Promise<{ requests: number; cpuMs: number }>((resolve) => {
-      child.once("message", (message) => resolve(message as { requests: number; cpuMs: number }));
+    new Promise<BackendStats>((resolve) => {
+      child.once("message", (message) => resolve(message as BackendStats));
       child.send("stats");
     });
   return { url, child, stats };
@@ -131,7 +139,7 @@ export async function settle(origin: string): Promise<void> {
 
 // ---- one run ----
 
-interface Subject {
+export interface Subject {
   name: string;
   server: Server;
   path: string;
@@ -142,7 +150,7 @@ interface Subject {
   page?: Page;
 }
 
-interface Run {
+export interface Run {
   rps: number;
   p50: number;
   p99: number;
@@ -154,7 +162,7 @@ interface Run {
   failures: number;
 }
 
-async function load(subject: Subject, backend: Backend, seconds: number): Promise<Run> {
+export async function load(subject: Subject, backend: Backend, seconds: number): Promise<Run> {
   const pid = subject.server.child.pid!;
   const cpuBefore = processCpuMs(pid);
   const backendBefore = await backend.stats();
@@ -188,9 +196,9 @@ async function load(subject: Subject, backend: Backend, seconds: number): Promis
   };
 }
 
-/** Organisation names, in a fixed shuffled order: a new search for each request of the cold runs. */
-function distinctQueries(): () => string {
-  const names = [...new Set(allOrganisations().map((o) => o.name))];
+/** Organisation names (of an index of `count` generated ones), in a fixed shuffled order: a new search for each request of the cold runs. */
+export function distinctQueries(count?: number): () => string {
+  const names = [...new Set(allOrganisations(count).map((o) => o.name))];
   let seed = 15;
   for (let i = names.length - 1; i > 0; i--) {
     seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
