@@ -4,8 +4,8 @@
  * As section `ssr` (bench-ssr-http.ts) measures: the production server on the production
  * build, its backends over HTTP in a process of their own, the bare React Router page in the
  * same run. Here two such pairs run side by side, one per scale, and each round loads the bare
- * page, then every page on the small pair and on the large pair, so the machine's load hits
- * both scales alike. Then the embedded search endpoint, one query at a time, at both scales.
+ * page, then every page on the small pair and on the large pair (in turn first), so the
+ * machine's load hits both scales alike. Then the embedded search endpoint, one query at a time, at both scales.
  *
  * Environment as section ssr (BENCH_SECONDS, BENCH_ROUNDS, BENCH_PAGES), and BENCH_PORT_BASE
  * (scripts/support/production-server.ts) for the ports.
@@ -190,7 +190,9 @@ export async function growthSection(): Promise<void> {
     }
     const runs = new Map<string, Run[]>(all.map((s) => [s.name, []]));
     for (let round = 0; round < ROUNDS; round++) {
-      for (const subject of all) runs.get(subject.name)!.push(await load(subject, backendOf(subject), SECONDS));
+      // Small first in even rounds, large first in odd: neither scale always follows the other's load.
+      const order = [bareSubject, ...rows.flatMap((r) => (round % 2 ? [r.large, r.small] : [r.small, r.large]))];
+      for (const subject of order) runs.get(subject.name)!.push(await load(subject, backendOf(subject), SECONDS));
     }
     const mid = (subject: Subject, pick: (run: Run) => number) => median(runs.get(subject.name)!.map(pick));
     const spread = (subject: Subject) => {
