@@ -20,6 +20,7 @@ import { type QueryWord, allowedTypos, matchLength, normalise, queryWords, token
 import type { OrganisationRecord } from "../mocks/search/types.ts";
 import { initialJsSection, ssrSection } from "./bench-pages.ts";
 import { growthSection } from "./bench-growth.ts";
+import { memorySection } from "./bench-memory.ts";
 import { prefetchSection } from "./bench-prefetch.ts";
 import { serversSection } from "./bench-servers.ts";
 import { ssrHttpSection } from "./bench-ssr-http.ts";
@@ -264,6 +265,7 @@ const SECTIONS: readonly Section[] = [
   { name: "initial-js", description: "Initial JavaScript per page versus the framework floor (issue 6)", run: initialJsSection },
   { name: "prefetch", description: "Click-to-content of links prefetched in view against not prefetched, Chromium on Fast 3G and 4× CPU (issue 26, ADR 37)", run: prefetchSection },
   { name: "growth", description: "Each page's server cost at small and at large generated data, and the search endpoint's p95 at 100,000 organisations (issue 26, ADR 37)", run: growthSection },
+  { name: "memory", description: "The SSR process's memory at rest, under load and after, by V8 heap space, embedded and at 6,000 and 100,000 organisations (issue 26, ADR 37)", run: memorySection },
   { name: "servers", description: "server.ts (node:http) against Fastify with the React Router adapter and under-pressure: throughput and hostile cases (issue 21, ADR 29)", run: serversSection },
 ];
 
