@@ -18,7 +18,7 @@ import { runInNewContext } from "node:vm";
 import autocannon from "autocannon";
 import { buildEngine } from "../mocks/search/engine.ts";
 import { allOrganisations } from "../mocks/search/generate.ts";
-import { type Backend, settle, startBackend, stop } from "./bench-ssr-http.ts";
+import { type Backend, backendEnv, settle, startBackend, stop } from "./bench-ssr-http.ts";
 import { type MemorySummary, summariseReport, takeReport } from "./support/memory-report.ts";
 import { BUILD_DIR, freePort, logIn, ROOT, type Server, startServer } from "./support/production-server.ts";
 import { sleep, table } from "./support/report.ts";
@@ -66,7 +66,7 @@ async function measure(setUp: SetUp, directory: string): Promise<{ moments: [str
     if (setUp.organisations !== undefined) {
       backend = await startBackend({ SEED_ORGANISATIONS: String(setUp.organisations) });
       children.push(backend.child);
-      env = { GATEWAY_BASE_URL: `${backend.url}/gateway`, CMS_BASE_URL: `${backend.url}/cms`, SEARCH_HOSTS: backend.url, SEARCH_INDEX_NAME: "dev_organisations", SEARCH_APP_ID: "embedded", SEARCH_API_KEY: "embedded-search-key" };
+      env = backendEnv(backend);
     }
     const server = await startServer(await freePort(), env, { nodeArgs: ["--report-on-signal", `--report-directory=${directory}`] });
     children.push(server.child);

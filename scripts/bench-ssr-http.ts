@@ -29,13 +29,13 @@ import { mark, median, sleep, table } from "./support/report.ts";
 const CONNECTIONS = 50;
 // Five short rounds rather than three long ones: a burst of other work on the machine then
 // spoils one round of a page, which the median leaves out.
-const SECONDS = Number(process.env.BENCH_SECONDS || 4);
-const ROUNDS = Number(process.env.BENCH_ROUNDS || 5);
-const WARM_UP_SECONDS = 2;
+export const SECONDS = Number(process.env.BENCH_SECONDS || 4);
+export const ROUNDS = Number(process.env.BENCH_ROUNDS || 5);
+export const WARM_UP_SECONDS = 2;
 /** Every page's p99 at most this many times the bare page's (issue 15). */
 const P99_TARGET = 4;
-const SEARCH_PATH = "/registration/education/organisation";
-const SEARCH = { indexName: "dev_organisations", appId: "embedded", apiKey: "embedded-search-key" };
+export const SEARCH_PATH = "/registration/education/organisation";
+export const SEARCH = { indexName: "dev_organisations", appId: "embedded", apiKey: "embedded-search-key" };
 
 interface Page {
   name: string;
@@ -94,6 +94,18 @@ export async function startBackend(env: Record<string, string> = {}): Promise<Ba
       child.send("stats");
     });
   return { url, child, stats };
+}
+
+/** The SSR process's environment for reaching the backends' process. */
+export function backendEnv(backend: Backend): Record<string, string> {
+  return {
+    GATEWAY_BASE_URL: `${backend.url}/gateway`,
+    CMS_BASE_URL: `${backend.url}/cms`,
+    SEARCH_HOSTS: backend.url,
+    SEARCH_INDEX_NAME: SEARCH.indexName,
+    SEARCH_APP_ID: SEARCH.appId,
+    SEARCH_API_KEY: SEARCH.apiKey,
+  };
 }
 
 /** The process's CPU time so far (user + system), ms, from /proc (Linux; 10 ms ticks). */
@@ -223,14 +235,7 @@ export async function ssrHttpSection(): Promise<void> {
   const backend = await startBackend();
   const children: ChildProcess[] = [backend.child];
   try {
-    const env = {
-      GATEWAY_BASE_URL: `${backend.url}/gateway`,
-      CMS_BASE_URL: `${backend.url}/cms`,
-      SEARCH_HOSTS: backend.url,
-      SEARCH_INDEX_NAME: SEARCH.indexName,
-      SEARCH_APP_ID: SEARCH.appId,
-      SEARCH_API_KEY: SEARCH.apiKey,
-    };
+    const env = backendEnv(backend);
     const app = await startServer(await freePort(), env, profileDir ? { nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] } : {});
     children.push(app.child);
     const bare = await startServer(await freePort(), env, { script: "scripts/support/bench-bare-server.ts" });
