@@ -29,13 +29,13 @@ import { mark, median, sleep, table } from "./support/report.ts";
 const CONNECTIONS = 50;
 // Five short rounds rather than three long ones: a burst of other work on the machine then
 // spoils one round of a page, which the median leaves out.
-const SECONDS = Number(process.env.BENCH_SECONDS || 4);
-const ROUNDS = Number(process.env.BENCH_ROUNDS || 5);
-const WARM_UP_SECONDS = 2;
+export const SECONDS = Number(process.env.BENCH_SECONDS || 4);
+export const ROUNDS = Number(process.env.BENCH_ROUNDS || 5);
+export const WARM_UP_SECONDS = 2;
 /** Every page's p99 at most this many times the bare page's (issue 15). */
 const P99_TARGET = 4;
-const SEARCH_PATH = "/registration/education/organisation";
-const SEARCH = { indexName: "dev_organisations", appId: "embedded", apiKey: "embedded-search-key" };
+export const SEARCH_PATH = "/registration/education/organisation";
+export const SEARCH = { indexName: "dev_organisations", appId: "embedded", apiKey: "embedded-search-key" };
 
 interface Page {
   name: string;
@@ -64,15 +64,23 @@ const BARE = "bare React Router page";
 
 // ---- the processes ----
 
-interface Backend {
-  url: string;
-  child: ChildProcess;
-  stats: () => Promise<{ requests: number; cpuMs: number }>;
+export interface BackendStats {
+  requests: number;
+  cpuMs: number;
+  rssBytes: number;
 }
 
-async function startBackend(): Promise<Backend> {
+export interface Backend {
+  url: string;
+  child: ChildProcess;
+  stats: () => Promise<BackendStats>;
+}
+
+/** The backends' process (scripts/support/bench-backend.ts); `env` adds to this process's environment (e.g. SEED_ORDERS). */
+export async function startBackend(env: Record<string, string> = {}): Promise<Backend> {
   const child = fork(path.join(ROOT, "scripts/support/bench-backend.ts"), {
     cwd: ROOT,
+    env: { ...process.env, ...env, PORT: String(await freePort()) },
     execArgv: ["--import", "./scripts/support/ts-resolve.ts"],
     stdio: ["ignore", "ignore", "inherit", "ipc"],
   });
@@ -81,11 +89,23 @@ async function startBackend(): Promise<Backend> {
     child.once("exit", (code) => reject(new Error(`the backends' process exited (${code})`)));
   });
   const stats = () =>
-    new Promise<{ requests: number; cpuMs: number }>((resolve) => {
-      child.once("message", (message) => resolve(message as { requests: number; cpuMs: number }));
+    new Promise<BackendStats>((resolve) => {
+      child.once("message", (message) => resolve(message as BackendStats));
       child.send("stats");
     });
   return { url, child, stats };
+}
+
+/** The SSR process's environment for reaching the backends' process. */
+export function backendEnv(backend: Backend): Record<string, string> {
+  return {
+    GATEWAY_BASE_URL: `${backend.url}/gateway`,
+    CMS_BASE_URL: `${backend.url}/cms`,
+    SEARCH_HOSTS: backend.url,
+    SEARCH_INDEX_NAME: SEARCH.indexName,
+    SEARCH_APP_ID: SEARCH.appId,
+    SEARCH_API_KEY: SEARCH.apiKey,
+  };
 }
 
 /** The process's CPU time so far (user + system), ms, from /proc (Linux; 10 ms ticks). */
@@ -131,7 +151,7 @@ export async function settle(origin: string): Promise<void> {
 
 // ---- one run ----
 
-interface Subject {
+export interface Subject {
   name: string;
   server: Server;
   path: string;
@@ -142,7 +162,7 @@ interface Subject {
   page?: Page;
 }
 
-interface Run {
+export interface Run {
   rps: number;
   p50: number;
   p99: number;
@@ -154,7 +174,7 @@ interface Run {
   failures: number;
 }
 
-async function load(subject: Subject, backend: Backend, seconds: number): Promise<Run> {
+export async function load(subject: Subject, backend: Backend, seconds: number): Promise<Run> {
   const pid = subject.server.child.pid!;
   const cpuBefore = processCpuMs(pid);
   const backendBefore = await backend.stats();
@@ -188,9 +208,9 @@ async function load(subject: Subject, backend: Backend, seconds: number): Promis
   };
 }
 
-/** Organisation names, in a fixed shuffled order: a new search for each request of the cold runs. */
-function distinctQueries(): () => string {
-  const names = [...new Set(allOrganisations().map((o) => o.name))];
+/** Organisation names (of an index of `count` generated ones), in a fixed shuffled order: a new search for each request of the cold runs. */
+export function distinctQueries(count?: number): () => string {
+  const names = [...new Set(allOrganisations(count).map((o) => o.name))];
   let seed = 15;
   for (let i = names.length - 1; i > 0; i--) {
     seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
@@ -215,14 +235,7 @@ export async function ssrHttpSection(): Promise<void> {
   const backend = await startBackend();
   const children: ChildProcess[] = [backend.child];
   try {
-    const env = {
-      GATEWAY_BASE_URL: `${backend.url}/gateway`,
-      CMS_BASE_URL: `${backend.url}/cms`,
-      SEARCH_HOSTS: backend.url,
-      SEARCH_INDEX_NAME: SEARCH.indexName,
-      SEARCH_APP_ID: SEARCH.appId,
-      SEARCH_API_KEY: SEARCH.apiKey,
-    };
+    const env = backendEnv(backend);
     const app = await startServer(await freePort(), env, profileDir ? { nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] } : {});
     children.push(app.child);
     const bare = await startServer(await freePort(), env, { script: "scripts/support/bench-bare-server.ts" });

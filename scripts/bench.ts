@@ -19,6 +19,8 @@ import { FACET_ATTRIBUTES, SEARCHABLE_ATTRIBUTES } from "../mocks/search/setting
 import { type QueryWord, allowedTypos, matchLength, normalise, queryWords, tokenize } from "../mocks/search/text.ts";
 import type { OrganisationRecord } from "../mocks/search/types.ts";
 import { initialJsSection, ssrSection } from "./bench-pages.ts";
+import { growthSection } from "./bench-growth.ts";
+import { memorySection } from "./bench-memory.ts";
 import { prefetchSection } from "./bench-prefetch.ts";
 import { serversSection } from "./bench-servers.ts";
 import { ssrHttpSection } from "./bench-ssr-http.ts";
@@ -262,6 +264,8 @@ const SECTIONS: readonly Section[] = [
   { name: "ssr-in-process", description: "Server rendering in this process on the embedded default (MSW), versus a bare React Router page (ADR 12)", run: ssrSection },
   { name: "initial-js", description: "Initial JavaScript per page versus the framework floor (issue 6)", run: initialJsSection },
   { name: "prefetch", description: "Click-to-content of links prefetched in view against not prefetched, Chromium on Fast 3G and 4× CPU (issue 26, ADR 37)", run: prefetchSection },
+  { name: "growth", description: "Each page's server cost at small and at large generated data, and the search endpoint's p95 at 100,000 organisations (issue 26, ADR 37)", run: growthSection },
+  { name: "memory", description: "The SSR process's memory at rest, under load and after, by V8 heap space, embedded and at 6,000 and 100,000 organisations (issue 26, ADR 37)", run: memorySection },
   { name: "servers", description: "server.ts (node:http) against Fastify with the React Router adapter and under-pressure: throughput and hostile cases (issue 21, ADR 29)", run: serversSection },
 ];
 

@@ -9,6 +9,7 @@ import { isoDateInLondon } from "./dates";
 import { organisationFromIndex } from "./indexed-organisations";
 import { applyProviderState, type ProviderStateResult } from "./provider-states";
 import { summariseOrganisation } from "./seed";
+import type { SeedScale } from "./seed-scale";
 import { createSessions } from "./sessions";
 import { buildState, type BackendState } from "./state";
 import type {
@@ -36,6 +37,8 @@ export interface BackendOptions {
    * end-to-end tests' server sets (docs/decisions/0028-test-controls-of-the-embedded-default.md).
    */
   testControls?: TestControls;
+  /** More orders or museums, generated, for measuring cost as the data grows (seed-scale.ts); none by default. */
+  seedScale?: SeedScale;
 }
 
 export const MAX_PAGE_SIZE = 50;
@@ -49,7 +52,7 @@ export function createBackend(options: BackendOptions = {}) {
   const todayIso = () => isoDateInLondon(fixedToday ?? new Date());
   // Hash each seed user's password once per backend (by user id): reset() reuses them.
   const hashes = new Map<string, string>();
-  let state = buildState(todayIso(), hashes);
+  let state = buildState(todayIso(), hashes, options.seedScale);
   const startedAt = Date.now();
   const now = options.now ?? (() => (fixedToday ? fixedToday.getTime() + (Date.now() - startedAt) : Date.now()));
   const testControls = options.testControls ?? controlsFromEnvironment();
@@ -79,7 +82,7 @@ export function createBackend(options: BackendOptions = {}) {
     today: todayIso,
 
     reset(): void {
-      state = buildState(todayIso(), hashes);
+      state = buildState(todayIso(), hashes, options.seedScale);
     },
 
     // Logging in, sessions and the lock after failed logins (sessions.ts).

@@ -4,7 +4,7 @@ import { activities, venues } from "./seed-venues";
 
 type ScheduleEntry = NonNullable<Order["schedule"]>[number];
 
-function line(description: string, quantity: number, unitPence: number): PriceLine {
+export function line(description: string, quantity: number, unitPence: number): PriceLine {
   return {
     description,
     quantity,
@@ -14,7 +14,7 @@ function line(description: string, quantity: number, unitPence: number): PriceLi
 }
 
 /** A schedule entry for a catalogued activity; slot ids are "<activity>@<start>". */
-function slot(activityId: string, start: string, participants: number): ScheduleEntry {
+export function slot(activityId: string, start: string, participants: number): ScheduleEntry {
   const activity = activities.find((a) => a.id === activityId);
   if (!activity) throw new Error(`Seed refers to unknown activity ${activityId}`);
   const [h = 0, m = 0] = start.split(":").map(Number);
@@ -29,13 +29,13 @@ function venueRef(id: string): Order["venue"] {
   return { id: venue.id, name: venue.name };
 }
 
-type Draft = Omit<Order, "total" | "venue" | "organisation" | "timeline" | "createdAt"> & {
+export type Draft = Omit<Order, "total" | "venue" | "organisation" | "timeline" | "createdAt"> & {
   venueId: string;
   /** Days relative to today, with what happened. The first entry is when the order was made. */
   timeline: [daysFromToday: number, time: string, event: Order["timeline"][number]["event"], description: string][];
 };
 
-function order(organisation: OrganisationSummary, today: string, draft: Draft): Order {
+export function order(organisation: OrganisationSummary, today: string, draft: Draft): Order {
   const { venueId, timeline, ...rest } = draft;
   const events = timeline.map(([days, time, event, description]) => ({
     at: instant(addDays(today, days), time),

@@ -1,6 +1,7 @@
 import { addDays, instant } from "./dates";
 import { seedOrganisations } from "./seed-organisations";
 import { seedOrdersForDemoSchool, seedOtherOrders } from "./seed-orders";
+import { type SeedScale, scaledOrders, scaledVenues } from "./seed-scale";
 import { activities, outreachActivities, venues } from "./seed-venues";
 import type {
   AssociationRecord,
@@ -225,23 +226,30 @@ function seedAssociations(today: string): AssociationRecord[] {
   ];
 }
 
-/** Deterministic seed data; dates are relative to `today` (YYYY-MM-DD). */
-export function createSeed(today: string): SeedData {
+/**
+ * Deterministic seed data; dates are relative to `today` (YYYY-MM-DD). A scale (seed-scale.ts)
+ * generates more orders or museums for measuring; without one the seed is the hand-written one.
+ */
+export function createSeed(today: string, scale: SeedScale = {}): SeedData {
   const organisations = seedOrganisations();
   const summaryOf = (id: string): OrganisationSummary => {
     const found = organisations.find((o) => o.id === id);
     if (!found) throw new Error(`Seed refers to unknown organisation ${id}`);
     return summariseOrganisation(found);
   };
+  const demoSchool = summaryOf(DEMO_USER.organisationId);
+  const demoOrders = seedOrdersForDemoSchool(demoSchool, today);
+  const catalogue = scale.venues === undefined
+    ? { venues: structuredClone([...venues]), activities: structuredClone([...activities]) }
+    : scaledVenues(scale.venues);
   return {
-    venues: structuredClone([...venues]),
-    activities: structuredClone([...activities]),
+    ...catalogue,
     outreachActivities: structuredClone([...outreachActivities]),
     organisations,
     users: seedUsers(),
     associations: seedAssociations(today),
     orders: [
-      ...seedOrdersForDemoSchool(summaryOf(DEMO_USER.organisationId), today),
+      ...(scale.orders === undefined ? demoOrders : scaledOrders(demoOrders, demoSchool, today, scale.orders)),
       ...seedOtherOrders(summaryOf, today),
     ],
     newsletterSubscribers: ["teacher@example.org", "club@example.org"],

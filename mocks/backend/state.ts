@@ -9,6 +9,7 @@ import { createGroupTypes, createRegistrationTerms } from "./cms-registration";
 import { hashPassword } from "./passwords";
 import type { PendingRegistration } from "./registrations";
 import { createSeed } from "./seed";
+import type { SeedScale } from "./seed-scale";
 import type {
   AssociationRecord, CatalogueActivity, CatalogueOutreachActivity, Order, Organisation, Page, SessionRecord, Site,
   UserRecord, Venue,
@@ -51,8 +52,8 @@ export interface BackendState {
  * A fresh state for the day given. Each seed user's password is hashed once per backend
  * (the hashes, by user id, are kept by the caller): a reset reuses them.
  */
-export function buildState(today: string, hashes: Map<string, string>): BackendState {
-  const seed = createSeed(today);
+export function buildState(today: string, hashes: Map<string, string>, scale?: SeedScale): BackendState {
+  const seed = createSeed(today, scale);
   const users = new Map<string, UserRecord>();
   for (const { user, password } of seed.users) {
     let passwordHash = hashes.get(user.id);

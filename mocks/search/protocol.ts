@@ -1,4 +1,5 @@
 import { type Engine, buildEngine } from "./engine.ts";
+import { GENERATED_COUNT, allOrganisations } from "./generate.ts";
 import { SearchApiError, badRequest } from "./errors.ts";
 import { receiveEvents } from "./insights.ts";
 import { checkFacetName, mergeParams, parseSearchParams, serializeParams, type SearchParams } from "./params.ts";
@@ -19,13 +20,19 @@ export interface SearchHandlerOptions {
   /** When given, requests must carry this application id and key (else any non-empty ones do). */
   appId?: string;
   apiKey?: string;
+  /**
+   * Generated organisations beside the hand-written ones (default GENERATED_COUNT): a larger
+   * or smaller index for measuring cost as the data grows (mocks/backend/seed-scale.ts).
+   */
+  organisations?: number;
 }
 
-let engine: Engine | undefined;
+const engines = new Map<number, Engine>();
 
-/** The engine, built on first use (once per process). */
-export function getSearchEngine(): Engine {
-  engine ??= buildEngine();
+/** The engine of `organisations` generated organisations, built on first use (once per process and size). */
+export function getSearchEngine(organisations: number = GENERATED_COUNT): Engine {
+  let engine = engines.get(organisations);
+  if (!engine) engines.set(organisations, (engine = buildEngine(allOrganisations(organisations))));
   return engine;
 }
 
@@ -94,11 +101,11 @@ function queryID(): string {
 }
 
 /** One hits query, answered as Algolia's SearchResponse. */
-function runQuery(index: ResolvedIndex, raw: Record<string, unknown>): Record<string, unknown> {
+function runQuery(engine: Engine, index: ResolvedIndex, raw: Record<string, unknown>): Record<string, unknown> {
   const started = performance.now();
   const params = parseSearchParams(raw);
   const relevancyStrictness = index.virtual ? (params.relevancyStrictness ?? DEFAULT_RELEVANCY_STRICTNESS) : null;
-  const outcome = getSearchEngine().search(params, { sort: index.sort, relevancyStrictness });
+  const outcome = engine.search(params, { sort: index.sort, relevancyStrictness });
   const processingTimeMS = Math.round(performance.now() - started);
   const { hits, ...rest } = outcome;
   const response: Record<string, unknown> = {
@@ -132,12 +139,12 @@ function keepResponseFields(response: Record<string, unknown>, fields: readonly 
 }
 
 /** One facet value search, answered as Algolia's SearchForFacetValuesResponse. */
-function runFacetQuery(facet: unknown, raw: Record<string, unknown>): Record<string, unknown> {
+function runFacetQuery(engine: Engine, facet: unknown, raw: Record<string, unknown>): Record<string, unknown> {
   const started = performance.now();
   if (typeof facet !== "string") throw badRequest("facet is required for a facet query");
   checkFacetName(facet, "the facet of a facet value search");
   const params = parseSearchParams(raw);
-  const { facetHits } = getSearchEngine().searchFacetValues(facet, params);
+  const { facetHits } = engine.searchFacetValues(facet, params);
   return { facetHits, exhaustiveFacetsCount: true, processingTimeMS: Math.round(performance.now() - started) };
 }
 
@@ -153,6 +160,7 @@ function decodeSegment(segment: string): string {
 async function route(request: Request, url: URL, options: SearchHandlerOptions): Promise<Response> {
   const segments = url.pathname.split("/").filter(Boolean).map(decodeSegment);
   const primary = options.indexName ?? DEFAULT_INDEX_NAME;
+  const engine = () => getSearchEngine(options.organisations);
   // Only POST is served on each known path: other methods are a 405 in Algolia's error body,
   // with the Allow header HTTP asks for (ADR 0018).
   const post = (message = "Method not allowed") => {
@@ -187,9 +195,9 @@ async function route(request: Request, url: URL, options: SearchHandlerOptions):
       const r = entry as Record<string, unknown>;
       const index = resolveIndex(r.indexName, primary);
       const type = r.type ?? "default";
-      if (type === "facet") return runFacetQuery(r.facet, mergeParams(r));
+      if (type === "facet") return runFacetQuery(engine(), r.facet, mergeParams(r));
       if (type !== "default") throw badRequest(`Invalid value for "type": expected default or facet`);
-      return runQuery(index, mergeParams(r));
+      return runQuery(engine(), index, mergeParams(r));
     });
     return json(200, { results });
   }
@@ -199,7 +207,7 @@ async function route(request: Request, url: URL, options: SearchHandlerOptions):
     post();
     checkCredentials(request, url, options);
     const index = resolveIndex(segments[2], primary);
-    return json(200, runQuery(index, mergeParams(await readJson(request))));
+    return json(200, runQuery(engine(), index, mergeParams(await readJson(request))));
   }
 
   // /1/indexes/{index}/facets/{facet}/query
@@ -207,7 +215,7 @@ async function route(request: Request, url: URL, options: SearchHandlerOptions):
     post();
     checkCredentials(request, url, options);
     resolveIndex(segments[2], primary);
-    return json(200, runFacetQuery(segments[4], mergeParams(await readJson(request))));
+    return json(200, runFacetQuery(engine(), segments[4], mergeParams(await readJson(request))));
   }
   throw new SearchApiError(404, "Not found");
 }

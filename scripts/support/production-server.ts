@@ -50,16 +50,34 @@ export function serverPort(): Promise<number> {
   return freePort();
 }
 
-/** A port nothing listens on (on 127.0.0.1, just now). */
-export function freePort(): Promise<number> {
+/** Whether `port` (0: any) is free on 127.0.0.1 just now; the port found, or null when taken. */
+function probePort(port: number): Promise<number | null> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
+    probe.once("error", (error: NodeJS.ErrnoException) => (error.code === "EADDRINUSE" ? resolve(null) : reject(error)));
+    probe.listen(port, "127.0.0.1", () => {
+      const { port: found } = probe.address() as { port: number };
+      probe.close(() => resolve(found));
     });
   });
+}
+
+/** The next port BENCH_PORT_BASE's range offers (each handed out once a process). */
+let nextInRange = 0;
+const PORT_RANGE = 100;
+
+/**
+ * A port nothing listens on (on 127.0.0.1, just now): any, or with BENCH_PORT_BASE set, the
+ * next free one of the hundred from it, for machines where each user keeps to a range.
+ */
+export async function freePort(): Promise<number> {
+  const base = Number(process.env.BENCH_PORT_BASE || 0);
+  if (!base) return (await probePort(0))!;
+  while (nextInRange < PORT_RANGE) {
+    const found = await probePort(base + nextInRange++);
+    if (found !== null) return found;
+  }
+  throw new Error(`BENCH_PORT_BASE: no free port left in ${base}–${base + PORT_RANGE - 1}`);
 }
 
 export interface Server {
