@@ -78,7 +78,7 @@ test("a tour operator's review says the group's own arrival, and its change link
   test.setTimeout(120_000);
   await logInAs(page, "truth.operator@example.org");
   await startAt(page, VENUES.mills, monthAhead(3));
-  await page.getByRole("grid").getByRole("button", { name: /, available$/ }).first().click();
+  await page.getByRole("grid").getByRole("button", { name: /, Open$/ }).first().click();
   await expectStep(page, "group/activities", "Choose activities");
   await page.getByRole("checkbox", { name: /Guided mill tour/ }).check();
   await page.getByRole("checkbox", { name: /Spinning and weaving demonstration/ }).check();

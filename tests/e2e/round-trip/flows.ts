@@ -75,7 +75,7 @@ export async function hostedPayment(side: Page): Promise<string> {
 /** A group visit (tour operator, other group) at York as far as `until`. */
 export async function groupVisitUntil(side: Page, until: "activities" | "capacities" | "details" | "payment"): Promise<void> {
   await startAt(side, VENUES.york, MONTH);
-  await side.getByRole("grid").getByRole("button", { name: /, available$/ }).first().click();
+  await side.getByRole("grid").getByRole("button", { name: /, Open$/ }).first().click();
   await expect(side).toHaveURL(/\/account\/book\/group\/activities$/);
   if (until === "activities") return;
   await side.getByRole("checkbox", { name: /Roman York walking tour/ }).check();
