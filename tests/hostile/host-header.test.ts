@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { rawRequest } from "./support/raw";
-import { SECURITY_HEADERS, startTarget, type Target } from "./support/server";
+import { SECURITY_HEADERS, startProductionTarget, startTarget, type Target } from "./support/server";
 import { proxyFor, type Proxied } from "./support/traffic";
 
 // The Host header and the request line (issue 21, must fix 3; docs/security.md): a Host that
@@ -31,7 +31,7 @@ let proxy: Proxied;
 beforeAll(async () => {
   [plain, production] = await Promise.all([
     startTarget(),
-    startTarget((port) => ({ ENVIRONMENT_LABEL: "production", PUBLIC_ORIGIN: `http://127.0.0.1:${port}`, SESSION_SECRET: "hostile-suite-production-secret-of-32+" })),
+    startProductionTarget(),
   ]);
   proxy = await proxyFor(plain);
 });

@@ -20,7 +20,8 @@ const actions = productionRoutes().filter((r) => r.hasAction);
 beforeAll(async () => {
   const { freePort } = await import("../../scripts/support/production-server.ts");
   metricsPort = await freePort();
-  target = await startTarget({ TRUST_PROXY_HOPS: "1", METRICS_PORT: String(metricsPort) });
+  // Behind a proxy on the embedded default: opted in as a public demonstration (ADR 30).
+  target = await startTarget({ TRUST_PROXY_HOPS: "1", EMBEDDED_DEFAULT_PUBLIC: "true", METRICS_PORT: String(metricsPort) });
 });
 afterAll(() => target?.stop());
 

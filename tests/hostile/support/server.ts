@@ -1,4 +1,5 @@
-import { freePort, startServer, type Server } from "../../../scripts/support/production-server.ts";
+import { freePort, ROOT, startServer, type Server } from "../../../scripts/support/production-server.ts";
+import { spawnProcess } from "../../support/processes";
 
 // The production server (server.ts) on its embedded default, as its own process on a free
 // loopback port, configured through the environment as a deployment is.
@@ -31,6 +32,31 @@ export async function startTarget(env: Record<string, string> | ((port: number) 
       await exited;
     },
   };
+}
+
+/**
+ * The production server labelled production, on real services: the mock backend as a process
+ * of its own (scripts/mock-backend.ts), over HTTP. A production label refuses the embedded
+ * default (docs/decisions/0030-embedded-default-kept-private-and-neutral-answers.md).
+ */
+export async function startProductionTarget(env: (port: number) => Record<string, string> = () => ({})): Promise<Target> {
+  const backend = spawnProcess("mock-backend", process.execPath, ["--import", "./scripts/support/ts-resolve.ts", "scripts/mock-backend.ts"], { PORT: String(await freePort()), HOST: "127.0.0.1" }, ROOT);
+  const ready = await backend.waitFor("the mock backend listening", (l) => typeof l.json?.url === "string");
+  const services = String(ready.json!.url);
+  try {
+    const target = await startTarget((port) => ({
+      ENVIRONMENT_LABEL: "production",
+      PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
+      SESSION_SECRET: "hostile-suite-production-secret-of-32+",
+      GATEWAY_BASE_URL: `${services}/gateway`,
+      CMS_BASE_URL: `${services}/cms`,
+      ...env(port),
+    }));
+    return { ...target, async stop() { await target.stop(); await backend.kill(); } };
+  } catch (error) {
+    await backend.kill();
+    throw error;
+  }
 }
 
 /** A concrete path for a route template: every parameter (and splat) given a plausible value. */
