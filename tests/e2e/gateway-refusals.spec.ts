@@ -10,6 +10,14 @@ import { expect, logIn, test } from "./fixtures";
 // (tests/e2e/embedded-controls.ts; ADR 28), so each test logs in afresh and meets the refusal
 // once. The texts are the app's (app/api/result.server.ts, app/components/error-page.tsx).
 
+// A link's prefetch would make the session's first call of an operation before the page
+// does, and meet the refusal meant for the page: these tests browse as a visitor with the
+// data saver on, for whom nothing is prefetched (app/shell/prefetch.ts, ADR 37).
+test.beforeEach(async ({ page }) => {
+  const session = await page.context().newCDPSession(page);
+  await session.send("Emulation.setDataSaverOverride" as never, { dataSaverEnabled: true } as never);
+});
+
 const THROTTLED = "The booking service is busy right now. Please try again shortly.";
 const REFUSED = "The booking service refused this request. Please try again; if it keeps happening, contact us.";
 
