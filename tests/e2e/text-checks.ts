@@ -78,6 +78,8 @@ function findTextProblems(): string[] {
     const r = el.getBoundingClientRect();
     const hides = s.overflowX === "hidden" || s.overflowX === "clip";
     const gone =
+      // checkVisibility: also what a closed <details> or content-visibility keeps from being drawn.
+      !el.checkVisibility() ||
       s.visibility === "hidden" || s.display === "none" || s.opacity === "0" ||
       (hides && (r.width <= 1 || r.height <= 1)) ||
       (s.position === "absolute" && s.clip !== "auto");

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { ROOT as OUTREACH } from "../outreach-support";
 import { freeOrder, groupVisitUntil, hostedPayment, MONTH, outreachUntil, visitUntil, walk } from "./flows";
-import { logInWithPost, PASSWORD, post, registerFresh, saveRegistrationSteps, type NewGroup } from "./setup";
+import { logInWithPost, PASSWORD, post, registerFresh, requestRegistration, saveRegistrationSteps, type NewGroup } from "./setup";
 
 // How to reach the forms of each route with an action (issue 22's round trip, ./suite.ts).
 // Every route of the build with an action needs an entry: the test of a route without one
@@ -109,7 +109,16 @@ export const ROUTES: Record<string, Reach> = {
     ],
   },
   "/registration/:group/user/edit": { pages: [registering("user/edit", 2)] },
-  "/registration/:group/review": { pages: [registering("review", 2)] },
+  // Asking to register says an email was sent, whoever the address is (ADR 30): nothing is shown back.
+  "/registration/:group/review": { pages: [registering("review", 2)], sends: true },
+  "/registration/confirm/:registrationToken": {
+    pages: [async ({ page, baseURL }) => new URL((await requestRegistration(page, baseURL, "other-group")).link, baseURL).pathname],
+    sends: true,
+    once: "a registration link works once: sent again, the page says it has expired",
+  },
+  "/session": {
+    notAForm: "the session time-out warning's own requests (app/components/session-timeout.tsx): its script posts them and reads JSON; tests/e2e/session-timeout.spec.ts shows them",
+  },
 
   "/account/user/edit": { pages: [asNewUser("other-group", undefined, "/account/user/edit")] },
   "/account/organisation/:organisationId?/edit": { pages: [asNewUser("other-group", undefined, "/account/organisation/edit")] },

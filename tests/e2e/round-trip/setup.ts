@@ -48,18 +48,25 @@ export async function saveRegistrationSteps(page: Page, baseURL: string, group: 
   return email;
 }
 
-/** A new user, lead of a new organisation (approved at once), logged in; returns the email. */
-export async function registerFresh(page: Page, baseURL: string, group: NewGroup): Promise<string> {
+/**
+ * A registration asked for, its steps saved: the emailed link's path. Registering sends an
+ * email (the same answer for any address, ADR 30); the embedded default shows its link on the page.
+ */
+export async function requestRegistration(page: Page, baseURL: string, group: NewGroup): Promise<{ email: string; link: string }> {
   const email = await saveRegistrationSteps(page, baseURL, group, 2);
   const review = new URL(`/registration/${group}/review`, baseURL).href;
   const termsVersion = /name="termsVersion" value="([^"]+)"/.exec(await (await page.request.get(review)).text())?.[1];
   if (!termsVersion) throw new Error("no terms version on the review page");
-  // Registering sends an email (the same answer for any address, ADR 30); the embedded default
-  // shows its link on the page: confirming it makes the account and logs in.
   const sent = await post(page, review, { termsVersion, acceptTerms: "on" });
   expect(sent.status(), "the registration asked for").toBe(200);
   const link = /\/registration\/confirm\/[\w-]+/.exec(await sent.text())?.[0];
   if (!link) throw new Error("the registration's page shows no emailed link");
+  return { email, link };
+}
+
+/** A new user, lead of a new organisation (approved at once), logged in through the emailed link; returns the email. */
+export async function registerFresh(page: Page, baseURL: string, group: NewGroup): Promise<string> {
+  const { email, link } = await requestRegistration(page, baseURL, group);
   expectRedirect(await post(page, new URL(link, baseURL).href, {}), /\/account$/, "registered");
   return email;
 }
