@@ -33,7 +33,6 @@ export const SECONDS = Number(process.env.BENCH_SECONDS || 4);
 export const ROUNDS = Number(process.env.BENCH_ROUNDS || 5);
 export const WARM_UP_SECONDS = 2;
 /** Every page's p99 at most this many times the bare page's (issue 15). */
-const P99_TARGET = 4;
 export const SEARCH_PATH = "/registration/education/organisation";
 export const SEARCH = { indexName: "dev_organisations", appId: "embedded", apiKey: "embedded-search-key" };
 
@@ -43,22 +42,22 @@ interface Page {
   session: boolean;
   /** Text the page must contain: the right page, not a redirect or an error page. */
   marker: string;
-  /** ≥ this share of the bare page's req/s (issue 15). */
+  /** ≥ this share of the bare page's req/s, in the same run (issue 26: the one measure). */
   rpsTarget?: number;
-  /** SSR process CPU per request, ms, at most (issue 15). */
-  cpuTargetMs?: number;
+  /** p99 at most this many times the bare page's (issue 26: home and CMS pages only; for the personal and search pages it is the CPU ratio again). */
+  p99Target?: number;
   /** Each request a different search (a query no request before it asked): nothing cached helps. */
   distinctQueries?: boolean;
 }
 
 const PAGES: readonly Page[] = [
-  { name: "home", path: "/", session: false, marker: "School and group visits</h1>", rpsTarget: 0.4, cpuTargetMs: 1.5 },
-  { name: "CMS page", path: "/privacy", session: false, marker: "Privacy</h1>", rpsTarget: 0.4 },
+  { name: "home", path: "/", session: false, marker: "School and group visits</h1>", rpsTarget: 0.6, p99Target: 2 },
+  { name: "CMS page", path: "/privacy", session: false, marker: "Privacy</h1>", rpsTarget: 0.6, p99Target: 2 },
   { name: "login", path: "/login", session: false, marker: "Log in</h1>" },
-  { name: "account (logged in)", path: "/account", session: true, marker: "Your account</h1>", rpsTarget: 0.25, cpuTargetMs: 2.5 },
-  { name: "booking date step (logged in)", path: "/account/book/date", session: true, marker: "Choose a museum and a date", rpsTarget: 0.25, cpuTargetMs: 3 },
-  { name: "organisation search (same page)", path: SEARCH_PATH, session: false, marker: "Find your organisation", rpsTarget: 0.2, cpuTargetMs: 5 },
-  { name: "organisation search (new query each)", path: SEARCH_PATH, session: false, marker: "Find your organisation", cpuTargetMs: 10, distinctQueries: true },
+  { name: "account (logged in)", path: "/account", session: true, marker: "Your account</h1>", rpsTarget: 0.25 },
+  { name: "booking date step (logged in)", path: "/account/book/date", session: true, marker: "Choose a museum and a date", rpsTarget: 0.22 },
+  { name: "organisation search (same page)", path: SEARCH_PATH, session: false, marker: "Find your organisation", rpsTarget: 0.16 },
+  { name: "organisation search (new query each)", path: SEARCH_PATH, session: false, marker: "Find your organisation", distinctQueries: true },
 ];
 const BARE = "bare React Router page";
 
@@ -299,7 +298,7 @@ export async function ssrHttpSection(): Promise<void> {
         String(s.p50),
         String(s.p99),
         page ? `${p99Ratio.toFixed(1)}×` : "",
-        page ? judged(p99Ratio <= P99_TARGET, `${name}: p99 ${p99Ratio.toFixed(1)}× the bare page's`) : "",
+        page?.p99Target ? judged(p99Ratio <= page.p99Target, `${name}: p99 ${p99Ratio.toFixed(1)}× the bare page's (≤ ${page.p99Target}×)`) : "",
         String(s.failures),
       ];
     });
@@ -310,8 +309,9 @@ export async function ssrHttpSection(): Promise<void> {
         ms(s.cpuMs),
         `${ms(s.cpuRange[0])}–${ms(s.cpuRange[1])}`,
         page ? percent(floor.cpuMs / s.cpuMs) : "",
-        page?.cpuTargetMs ? `≤ ${page.cpuTargetMs}` : "",
-        page?.cpuTargetMs ? judged(s.cpuMs <= page.cpuTargetMs, `${name}: ${ms(s.cpuMs)} ms of SSR CPU a request`) : "",
+        // CPU budgets retired by issue 26: the req/s ratio in the same run is the one measure.
+        "",
+        "",
         page ? s.backendCalls.toFixed(1) : "",
         page ? ms(s.backendCpuMs) : "",
       ];
@@ -325,7 +325,7 @@ export async function ssrHttpSection(): Promise<void> {
         "\"new query each\" asks a different organisation's name in every request (cold). All processes share this machine's CPUs,\n" +
         "so req/s and latency move with its load; the ratios and the CPU time per request are what to compare.\n",
     );
-    console.log(table(["page", "req/s", "vs bare", "target", "", "p50 ms", "p99 ms", "p99 vs bare", `≤ ${P99_TARGET}×`, "failures"], throughputRows));
+    console.log(table(["page", "req/s", "vs bare", "target", "", "p50 ms", "p99 ms", "p99 vs bare", "p99 target", "failures"], throughputRows));
     console.log(
       "\nCPU time per request: the SSR process's own (user + system, /proc/<pid>/stat over the run, divided by requests sent),\n" +
         "and what each page asks of the backends' process (its HTTP requests and CPU time per page request); \"rounds\": the lowest and\n" +
