@@ -309,9 +309,6 @@ export async function ssrHttpSection(): Promise<void> {
         ms(s.cpuMs),
         `${ms(s.cpuRange[0])}–${ms(s.cpuRange[1])}`,
         page ? percent(floor.cpuMs / s.cpuMs) : "",
-        // CPU budgets retired by issue 26: the req/s ratio in the same run is the one measure.
-        "",
-        "",
         page ? s.backendCalls.toFixed(1) : "",
         page ? ms(s.backendCpuMs) : "",
       ];
@@ -333,7 +330,7 @@ export async function ssrHttpSection(): Promise<void> {
         "the req/s ratio would be with the SSR process on a CPU of its own, the load generator and backends elsewhere; here they\n" +
         "share this machine's CPUs, which lowers the measured ratio of the pages that call the backends most.\n",
     );
-    console.log(table(["page", "SSR CPU ms/req", "rounds", "bare ÷ page", "target ms", "", "backend calls/req", "backend CPU ms/req"], cpuRows));
+    console.log(table(["page", "SSR CPU ms/req", "rounds", "bare ÷ page", "backend calls/req", "backend CPU ms/req"], cpuRows));
     const failures = subjects.reduce((sum, s) => sum + summary(s.name).failures, 0);
     console.log(
       `\nTargets: ${missed.length === 0 ? "all met" : `${missed.length} missed`}.` +

@@ -17,12 +17,12 @@ interface Layer {
   folders: string[];
 }
 
-/** Folders tracked by git directly under `dir` ("" for the top level), as `dir/name/`. */
-function trackedFolders(root: string, dir: string): string[] {
-  const files = execFileSync("git", ["ls-files", "--", dir || "."], { cwd: root, encoding: "utf8" }).split("\n").filter(Boolean);
-  const prefix = dir ? `${dir}/` : "";
-  const names = new Set(files.filter((f) => f.startsWith(prefix) && f.slice(prefix.length).includes("/")).map((f) => f.slice(prefix.length).split("/")[0]!));
-  return [...names].filter((n) => !n.startsWith(".")).sort().map((n) => `${prefix}${n}/`);
+/** Folders tracked by git at the top level, in app/ and in tests/, as `dir/name/` (one `git ls-files`). */
+function trackedFolders(root: string): string[] {
+  const files = execFileSync("git", ["ls-files"], { cwd: root, encoding: "utf8" }).split("\n").filter(Boolean);
+  const under = (prefix: string) => [...new Set(files.filter((f) => f.startsWith(prefix) && f.slice(prefix.length).includes("/")).map((f) => f.slice(prefix.length).split("/")[0]!))]
+    .filter((n) => !n.startsWith(".")).sort().map((n) => `${prefix}${n}/`);
+  return [...under(""), ...under("app/"), ...under("tests/")];
 }
 
 /** The README's "Layout" section. */
@@ -36,7 +36,7 @@ function layoutSection(readme: string): string {
 export function layoutProblems(root: string): string[] {
   const layout = layoutSection(readFileSync(join(root, "README.md"), "utf8"));
   if (!layout) return ['README.md has no "## Layout" section'];
-  const folders = [...trackedFolders(root, ""), ...trackedFolders(root, "app"), ...trackedFolders(root, "tests")];
+  const folders = trackedFolders(root);
   return folders.filter((f) => !layout.includes(`\`${f}\``)).map((f) => `README.md's layout does not name \`${f}\``);
 }
 
