@@ -54,7 +54,7 @@ const JOURNEYS: readonly Journey[] = [
       const now = new Date();
       const month = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 2, 1)).toISOString().slice(0, 7);
       await page.goto(`/account/book/date?venue=venue-york-roman-quarter&month=${month}`);
-      await page.getByRole("grid").getByRole("button", { name: /, available$/ }).first().click();
+      await page.getByRole("grid").getByRole("button", { name: /, Open$/ }).first().click();
       await page.waitForURL(/\/account\/book\/information$/);
     },
     from: "/account/book/information",

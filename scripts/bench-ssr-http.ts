@@ -60,6 +60,15 @@ const PAGES: readonly Page[] = [
   { name: "organisation search (new query each)", path: SEARCH_PATH, session: false, marker: "Find your organisation", distinctQueries: true },
 ];
 const BARE = "bare React Router page";
+/**
+ * The bare page again, in a build with the app's route table (every route, none of its code):
+ * what React Router's per-request work over that table costs (matching, the route objects it
+ * makes per request, the partial manifest), at the paths of home and of the booking date step.
+ */
+const BARE_IN_TABLE: readonly Page[] = [
+  { name: "bare page, app's route table, at /", path: "/", session: false, marker: "<h1>Bare</h1>" },
+  { name: "bare page, app's route table, at /account/book/date", path: "/account/book/date", session: false, marker: "<h1>Bare</h1>" },
+];
 
 // ---- the processes ----
 
@@ -228,7 +237,9 @@ const percent = (ratio: number) => `${(ratio * 100).toFixed(0)}%`;
 export async function ssrHttpSection(): Promise<void> {
   if (!existsSync(path.join(ROOT, BUILD_DIR, "server", "index.js"))) throw new Error(`no server build in ${BUILD_DIR}/: run \`npm run build\` first`);
   const only = process.env.BENCH_PAGES?.split(",").map((s) => s.trim().toLowerCase()).filter(Boolean);
-  const pages = PAGES.filter((page) => !only || only.some((part) => page.name.toLowerCase().includes(part)));
+  const chosen = (page: Page) => !only || only.some((part) => page.name.toLowerCase().includes(part));
+  const pages = PAGES.filter(chosen);
+  const inTable = BARE_IN_TABLE.filter(chosen);
   const profileDir = process.env.BENCH_CPU_PROF ? path.resolve(process.env.BENCH_CPU_PROF) : undefined;
 
   const backend = await startBackend();
@@ -239,10 +250,13 @@ export async function ssrHttpSection(): Promise<void> {
     children.push(app.child);
     const bare = await startServer(await freePort(), env, { script: "scripts/support/bench-bare-server.ts" });
     children.push(bare.child);
+    const bareTable = inTable.length ? await startServer(await freePort(), { ...env, BARE_ROUTE_TABLE: "app" }, { script: "scripts/support/bench-bare-server.ts" }) : null;
+    if (bareTable) children.push(bareTable.child);
     const cookie = await logIn(app.origin);
 
     const subjects: Subject[] = [
       { name: BARE, server: bare, path: "/", headers: {}, marker: "<h1>Bare</h1>" },
+      ...inTable.map((page) => ({ name: page.name, server: bareTable!, path: page.path, headers: {}, marker: page.marker, page })),
       ...pages.map((page) => ({
         name: page.name,
         server: app,

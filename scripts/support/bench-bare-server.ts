@@ -19,7 +19,8 @@ process.env.NODE_ENV ??= "production";
 
 const options = readServerOptions(process.env, ROOT);
 const build = (await import(pathToFileURL(path.join(options.buildDirectory, "server", "index.js")).href)) as ServerBuild;
-const running = await startServer(await bareBuild(build), options);
+// BARE_ROUTE_TABLE=app: the same page with the app's route table (bench-bare.ts).
+const running = await startServer(await bareBuild(build, process.env.BARE_ROUTE_TABLE === "app" ? "the app's table" : "one route"), options);
 process.on("SIGTERM", () => {
   void running.shutdown("SIGTERM").then((code) => process.exit(code));
 });

@@ -5,11 +5,12 @@ import type { ServerBuild } from "react-router";
 // React and React Router, with a route table of one root route and nothing of the app's.
 
 /** A route's client manifest entry with nothing on it: no loader, action or client code. */
-export function emptyRouteAssets(id: string, path: string, parentId?: string): ServerBuild["assets"]["routes"][string] {
+export function emptyRouteAssets(id: string, path: string | undefined, parentId?: string, index?: boolean): ServerBuild["assets"]["routes"][string] {
   return {
     id,
     ...(parentId ? { parentId } : {}),
     path,
+    ...(index ? { index } : {}),
     module: `/assets/${id}.js`,
     imports: [],
     css: [],
@@ -38,7 +39,7 @@ export async function bareContent() {
  * heading and React Router's <Meta>, <Links> and <Scripts>: no middleware, no loader, no
  * backend call. What any React Router page costs, measured beside ours (ADR 12).
  */
-export async function bareBuild(build: ServerBuild): Promise<ServerBuild> {
+export async function bareBuild(build: ServerBuild, table: "one route" | "the app's table" = "one route"): Promise<ServerBuild> {
   const { Links, Meta, Scripts } = await import("react-router");
   const { createElement: h } = await import("react");
   const Layout = ({ children }: { children?: unknown }) =>
@@ -48,9 +49,22 @@ export async function bareBuild(build: ServerBuild): Promise<ServerBuild> {
       h("head", null, h("meta", { charSet: "utf-8" }), h("title", null, "Bare"), h(Meta), h(Links)),
       h("body", null, children as never, h(Scripts)),
     );
-  return {
-    ...build,
-    routes: { root: { id: "root", path: "", module: { default: await bareContent(), Layout } as never } },
-    assets: { ...build.assets, routes: { root: emptyRouteAssets("root", "") } },
-  };
+  const root = { id: "root", path: "", module: { default: await bareContent(), Layout } as never };
+  if (table === "one route") {
+    return { ...build, routes: { root }, assets: { ...build.assets, routes: { root: emptyRouteAssets("root", "") } } };
+  }
+  // The same page in the app's route table: every route kept (its path, parent, index) with a
+  // module of a component that renders nothing (without one a route is a resource route), so
+  // a request matches as the app's does but runs no middleware, loader or component of the
+  // app's (the root has no <Outlet>): what React Router's per-request work over the table costs.
+  const nothing = () => null;
+  const routes: ServerBuild["routes"] = { root };
+  const assets: ServerBuild["assets"]["routes"] = { root: emptyRouteAssets("root", "") };
+  for (const route of Object.values(build.routes)) {
+    if (!route || route.id === "root") continue;
+    const { id, parentId, path, index, caseSensitive } = route;
+    routes[id] = { id, parentId, path, index, caseSensitive, module: { default: nothing } as never };
+    assets[id] = emptyRouteAssets(id, path, parentId, index);
+  }
+  return { ...build, routes, assets: { ...build.assets, routes: assets } };
 }
