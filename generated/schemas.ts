@@ -124,7 +124,7 @@ export type {
   OutreachAvailabilityDay,
   OutreachAvailability,
   NewsletterSubscription,
-} from "./gateway";
+} from "./gateway.ts";
 
 export {
   pathsAuthLoginPostResponses401ContentApplicationProblemJsonCodeValues,
@@ -196,7 +196,7 @@ export {
   componentsResponsesAmendmentConflictContentApplicationProblemJsonCodeValues,
   componentsResponsesValidationFailedContentApplicationProblemJsonCodeValues,
   componentsHeadersIdempotentReplayedValues,
-} from "./gateway";
+} from "./gateway.ts";
 
 export type {
   BookingKind,
@@ -223,7 +223,7 @@ export type {
   Terms,
   TermsVersionSummary,
   TermsVersionList,
-} from "./cms";
+} from "./cms.ts";
 
 export {
   bookingKindValues,
@@ -231,4 +231,4 @@ export {
   termsKindValues,
   componentsResponsesTooManyRequestsContentApplicationProblemJsonCodeValues,
   componentsHeadersCacheControlValues,
-} from "./cms";
+} from "./cms.ts";

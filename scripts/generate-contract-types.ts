@@ -107,10 +107,10 @@ async function surface(target: Target): Promise<string> {
   const list = (names: string[]) => names.map((name) => `  ${name},`).join("\n");
   return normalise([
     header(target),
-    `export type {\n${list(gateway.types)}\n} from "./gateway";`,
-    `export {\n${list(gateway.values)}\n} from "./gateway";`,
-    `export type {\n${list(cmsTypes)}\n} from "./cms";`,
-    cmsValues.length > 0 ? `export {\n${list(cmsValues)}\n} from "./cms";` : "",
+    `export type {\n${list(gateway.types)}\n} from "./gateway.ts";`,
+    `export {\n${list(gateway.values)}\n} from "./gateway.ts";`,
+    `export type {\n${list(cmsTypes)}\n} from "./cms.ts";`,
+    cmsValues.length > 0 ? `export {\n${list(cmsValues)}\n} from "./cms.ts";` : "",
   ].join("\n\n"));
 }
 

@@ -1,7 +1,7 @@
-// A value import with its extension, from the module that holds it: app/routes.ts (which
-// imports this file) is also run by Node itself, outside Vite (tests/e2e/axe-coverage.ts).
-import { basketStepValues } from "../../generated/gateway.ts";
-import type { BasketStep, GroupType } from "../../generated/schemas";
+// A value import with its extension: app/routes.ts (which imports this file) is also run by
+// Node itself, outside Vite (tests/e2e/axe-coverage.ts); generated/schemas.ts names its own
+// imports with theirs for the same reason.
+import { basketStepValues, type BasketStep, type GroupType } from "../../generated/schemas.ts";
 
 // The booking flows (docs/requirements.md §2.3, §8.5, §8.6) as routes. Shared by the guard (server), the step
 // actions and the breadcrumb (browser), so it imports types only, and the contract's list of steps.
