@@ -1,7 +1,7 @@
 // The order page's changes, one handler per intent of its forms: pay by card, ask to
 // cancel, and the numbers' three steps (back to editing, check the price, confirm). Each
 // answers with the page's action data or a redirect (home, or the hosted payment page).
-import { data, redirect } from "react-router";
+import { data } from "react-router";
 import { z } from "zod";
 import type { GatewayClient } from "../api/client.server";
 import { createOrderAmendment, quoteOrderAmendment, requestOrderCancellation, startOrderPayment } from "../api/orders.server";
@@ -11,6 +11,7 @@ import { toHostedPayment } from "../booking/card-payment.server";
 import { newIdempotencyKey, submittedKey } from "../booking/idempotency";
 import type { AppSession } from "../session/session.server";
 import { amendLines, parseAmendment, placeAmendmentErrors, valuesFromForm, type AmendLine, type AmendValues } from "./amendment";
+import type { OrderNoticeKey } from "./order-page";
 import type { AmendmentQuote, Problem } from "../../generated/schemas";
 
 /** The intents of the order page's submit buttons. */
@@ -39,6 +40,8 @@ export interface OrderActionContext {
   here: string;
   /** Where the hosted payment page sends the user back (the order page's loader). */
   returnUrl: string;
+  /** The redirect back to the order page, which shows `notice` once. */
+  backWith: (notice: OrderNoticeKey) => Promise<Response>;
 }
 
 export async function payForOrder({ gateway, session, orderId, here, returnUrl }: OrderActionContext, form: FormData) {
@@ -53,7 +56,7 @@ export async function payForOrder({ gateway, session, orderId, here, returnUrl }
   return toHostedPayment(session, result.data, here);
 }
 
-export async function requestCancellation({ gateway, orderId, here }: OrderActionContext, form: FormData) {
+export async function requestCancellation({ gateway, orderId, backWith }: OrderActionContext, form: FormData) {
   const reason = String(form.get("reason") ?? "").trim();
   const invalid = reason === "" ? "Tell us why you want to cancel" : reason.length > 2000 ? "Use 2000 characters or fewer" : null;
   if (invalid) return data<OrderActionData>({ intent: "cancel", errors: { reason: invalid }, reason }, { status: 400 });
@@ -62,7 +65,7 @@ export async function requestCancellation({ gateway, orderId, here }: OrderActio
     const errors = { ...fieldErrors(result.problem), form: problemText(result.problem) };
     return data<OrderActionData>({ intent: "cancel", errors, reason }, { status: result.status });
   }
-  return redirect(`${here}?done=cancellation-requested`);
+  return backWith("cancellation-requested");
 }
 
 type Numbers = { ok: true; lines: AmendLine[]; values: AmendValues } | { ok: false; answer: ReturnType<typeof data<OrderActionData>> };
@@ -126,7 +129,7 @@ export async function amendNumbers(context: OrderActionContext, form: FormData) 
   const checked = await checkedNumbers(context, form);
   if (!checked.ok) return checked.answer;
   const { values, parsed } = checked;
-  const { gateway, session, orderId, here, returnUrl } = context;
+  const { gateway, session, orderId, here, returnUrl, backWith } = context;
   const { key } = submittedKey(form);
   const result = await createOrderAmendment(gateway, orderId, key, { ...parsed.body, returnUrl });
   // A refusal, or no usable answer, is the edit step again with the numbers kept; going on
@@ -135,5 +138,5 @@ export async function amendNumbers(context: OrderActionContext, form: FormData) 
     return data<OrderActionData>({ intent: "numbers", step: "edit", values, errors: gatewayErrors(result.problem, parsed) }, { status: result.status });
   }
   if (result.data.payment) return toHostedPayment(session, result.data.payment, here);
-  return redirect(`${here}?done=amended`);
+  return backWith("amended");
 }

@@ -20,7 +20,11 @@ export function orderChange(change: string | null, order: Pick<Order, "allowedAc
 
 export const ORDER_CHANGE_TITLES = { cancel: "Ask to cancel", numbers: "Increase numbers" } as const;
 
-/** Messages after a redirect back to the order (a change made, or the payment page's result). */
+/**
+ * Messages after a redirect back to the order (a change made, or the payment page's result),
+ * carried in the session and shown once (app/session/notice.server.ts): never in the address,
+ * where a reload or a bookmark would show "The numbers have been increased" again.
+ */
 export const ORDER_NOTICES = {
   "cancellation-requested": { kind: "success", text: "Your request to cancel has been sent. The bookings team will confirm by email." },
   amended: { kind: "success", text: "The numbers have been increased." },
@@ -33,11 +37,9 @@ export const ORDER_NOTICES = {
 export type OrderNoticeKey = keyof typeof ORDER_NOTICES;
 
 /** The query parameters of this page itself: anything else on a payment's return is the provider's. */
-export const ORDER_PAGE_PARAMS = ["done", "payment", "change"] as const;
+export const ORDER_PAGE_PARAMS = ["change"] as const;
 
-export function orderNoticeFrom(search: URLSearchParams): OrderNoticeKey | null {
-  const done = search.get("done");
-  const payment = search.get("payment");
-  const key = done ?? (payment ? `payment-${payment}` : null);
-  return key && Object.hasOwn(ORDER_NOTICES, key) ? (key as OrderNoticeKey) : null;
+/** A notice left in the session by a redirect back to the order (a change, or a payment's result), if it is one of the page's. */
+export function orderNoticeFrom(notice: string | null): OrderNoticeKey | null {
+  return notice !== null && Object.hasOwn(ORDER_NOTICES, notice) ? (notice as OrderNoticeKey) : null;
 }

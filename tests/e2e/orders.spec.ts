@@ -170,6 +170,9 @@ test("a club books a visit, adds it to a calendar, increases its numbers by card
   // 3 more adults at £6.00; carers stay free.
   await page.getByRole("button", { name: "Pay £18.00" }).click();
   await expect(page).not.toHaveURL(/hosted-payment/);
+  // The payment's result is said once, from the session: the address holds no notice to repeat.
+  await expect(page.getByRole("status")).toContainText("Thank you: your card payment has been received.");
+  expect(new URL(page.url()).search).toBe("");
   await axe();
 
   await page.goto(orderUrl);
@@ -193,4 +196,9 @@ test("a club books a visit, adds it to a calendar, increases its numbers by card
   await expect(page.getByRole("link", { name: "Ask to cancel this booking" })).toHaveCount(0);
   await expect(page.getByRole("link", { name: "Increase numbers" })).toHaveCount(0);
   await axe();
+  // Shown once: a reload shows the order as it is, without saying again that it was just sent.
+  expect(new URL(page.url()).search).toBe("");
+  await page.reload();
+  await expect(page.getByText("Cancellation requested", { exact: true })).toBeVisible();
+  await expect(page.getByText("Your request to cancel has been sent.")).toHaveCount(0);
 });

@@ -1,4 +1,4 @@
-import { data, redirect } from "react-router";
+import { data } from "react-router";
 import { Link } from "../../components/link";
 import { z } from "zod";
 import type { Route } from "./+types/order";
@@ -24,6 +24,7 @@ import {
   ORDER_CHANGE_TITLES, ORDER_NOTICES, ORDER_PAGE_PARAMS, orderChange, orderNoticeFrom, orderPath, type OrderChange,
 } from "../../orders/order-page";
 import { servicesContext } from "../../session/context";
+import { redirectWithNotice, takeNotice } from "../../session/notice.server";
 import { requireUser } from "../../session/current-user.server";
 import { pageTitle } from "../../shell/meta";
 import { validParams } from "../../forms/params";
@@ -46,7 +47,8 @@ export async function loader({ context, url, params }: Route.LoaderArgs) {
     // No usable answer: the error page, the payment still remembered, so a reload reports it again.
     if (!result.ok && result.upstream) throw gatewayFailure(result);
     if (!result.ok && result.status === 404) throw data(null, { status: 404, headers });
-    throw redirect(`${orderPath(orderId)}?payment=${result.ok ? result.data.status : "unverified"}`, { headers });
+    // The notice is saved with the session paymentReturn changed: one Set-Cookie for both.
+    throw await redirectWithNotice(context, orderPath(orderId), `payment-${result.ok ? result.data.status : "unverified"}`);
   }
 
   const order = required(await getOrder(gateway, orderId));
@@ -63,7 +65,7 @@ export async function loader({ context, url, params }: Route.LoaderArgs) {
     change,
     lines,
     termsSummary,
-    notice: orderNoticeFrom(url.searchParams),
+    notice: orderNoticeFrom(takeNotice(context)),
     // One key per attempt to pay, kept in the form so a double submit starts one payment.
     payKey: newIdempotencyKey(),
   };
@@ -78,7 +80,14 @@ export async function action({ request, context, url, params }: Route.ActionArgs
 
   const here = orderPath(orderId);
   // The hosted payment page sends the user back here (see the loader).
-  const orderAction: OrderActionContext = { gateway, session: context.get(servicesContext).session, orderId, here, returnUrl: returnUrlFor(url, here) };
+  const orderAction: OrderActionContext = {
+    gateway,
+    session: context.get(servicesContext).session,
+    orderId,
+    here,
+    returnUrl: returnUrlFor(url, here),
+    backWith: (notice) => redirectWithNotice(context, here, notice),
+  };
   switch (parsed.data.intent) {
     case "pay": return payForOrder(orderAction, form);
     case "cancel": return requestCancellation(orderAction, form);
