@@ -8,6 +8,7 @@ import { arrivalContext } from "../runtime/arrival";
 import { REQUEST_ID_HEADER, requestIdFrom } from "../runtime/request-id";
 import { destroySession, emptySession, getSession, saveSession, sessionState, setsSessionCookie } from "./session.server";
 import { SESSION_PATH } from "./timeout";
+import { isPrefetch } from "../shell/prefetch-request";
 
 // One transport for the process: the backends' keep-alive pools, or fetch on the embedded
 // default (MSW answers it in-process) and with BACKEND_CONNECTIONS=0 (docs/decisions/0037-backend-pool-cookie-hmac-and-prefetch.md).
@@ -29,7 +30,10 @@ export const servicesMiddleware: MiddlewareFunction<Response> = async ({ request
   const now = Date.now();
   const state = sessionState(session, now, config.session);
   const timedOutUserId = state === "expired" ? (session.get("userId") ?? null) : null;
-  const touched = state === "refresh" && url.pathname !== SESSION_PATH;
+  // Neither the time-out warning's own requests nor a link's prefetch are the user at work:
+  // neither keeps the session going. And a prefetch answered with a Set-Cookie is not kept
+  // for the click (app/shell/cache-control.server.ts), which would then wait for the network.
+  const touched = state === "refresh" && url.pathname !== SESSION_PATH && !isPrefetch(request);
   if (touched) session.set("seenAt", now);
   const { gatewayBaseUrl: baseUrl, gatewayTimeoutMs: timeoutMs } = config;
   // server.ts always sets a valid id; other servers (react-router dev) may not.

@@ -104,14 +104,14 @@ describe("the services middleware and the time-outs", () => {
     vi.unstubAllGlobals();
   });
 
-  async function run(cookie: string, response = new Response("ok"), path = "/account") {
+  async function run(cookie: string, response = new Response("ok"), path = "/account", headers: Record<string, string> = {}) {
     const gatewayCalls: string[] = [];
     vi.stubGlobal("fetch", (request: Request) => {
       gatewayCalls.push(`${request.method} ${new URL(request.url).pathname} ${request.headers.get("Authorization") ?? ""}`);
       return Promise.resolve(new Response(null, { status: 204 }));
     });
     const context = new RouterContextProvider();
-    const request = new Request(new URL(path, "http://localhost"), { headers: { Cookie: cookie } });
+    const request = new Request(new URL(path, "http://localhost"), { headers: { Cookie: cookie, ...headers } });
     const args = { request, url: new URL(request.url), params: {}, context, pattern: "/" } as never;
     let tokenSeen: string | undefined;
     let timedOut: boolean | undefined;
@@ -154,6 +154,20 @@ describe("the services middleware and the time-outs", () => {
     vi.useFakeTimers({ now: LOGIN + 10 * MINUTE });
     expect((await run(cookie, new Response("{}"), "/session")).response.headers.has("Set-Cookie")).toBe(false);
     expect((await run(cookie, new Response("{}"), "/account/book/information")).response.headers.has("Set-Cookie")).toBe(true);
+  });
+
+  it("does not count a link's prefetch as the user's activity: the next page view moves the time on", async () => {
+    const cookie = cookiePair(await startSession(login, LOGIN));
+    vi.useFakeTimers({ now: LOGIN + 10 * MINUTE });
+    const prefetches: Record<string, string>[] = [{ "Sec-Purpose": "prefetch" }, { "Sec-Purpose": "prefetch;anonymous-client-ip" }, { Purpose: "prefetch" }];
+    for (const prefetch of prefetches) {
+      const { response, tokenSeen } = await run(cookie, new Response("ok"), "/account/orders.data", prefetch);
+      // Read as the user's (the page's data is theirs), but no Set-Cookie: the answer stays cacheable for the click.
+      expect(tokenSeen).toBe("tok-1");
+      expect(response.headers.has("Set-Cookie")).toBe(false);
+    }
+    const { response } = await run(cookie, new Response("ok"), "/account/orders");
+    expect((await sessionFrom(response.headers.get("Set-Cookie")!)).get("seenAt")).toBe(LOGIN + 10 * MINUTE);
   });
 
   it("moves the last-seen time on before the loaders run, so they see when the session now ends", async () => {

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { HeadersFunction, MiddlewareFunction } from "react-router";
 import { config } from "../runtime/config.server";
+import { isPrefetch } from "./prefetch-request";
 import { trackingRefused } from "./tracking.server";
 
 // Every response says who may keep it (docs/decisions/0025-public-caches-and-cache-control.md).
@@ -32,11 +33,6 @@ const REVISION_COOKIE_ATTRIBUTES = `Path=/; HttpOnly; SameSite=Lax${config.isPro
 
 function newRevision(): string {
   return `${REVISION_COOKIE_NAME}=${randomBytes(6).toString("base64url")}; ${REVISION_COOKIE_ATTRIBUTES}`;
-}
-
-/** A browser's prefetch (`<link rel="prefetch">`): Sec-Purpose, or the older Purpose header. */
-function isPrefetch(request: Request): boolean {
-  return /^prefetch\b/i.test(request.headers.get("Sec-Purpose") ?? request.headers.get("Purpose") ?? "");
 }
 
 function keptForTheClick(request: Request, response: Response): boolean {
