@@ -48,7 +48,7 @@ async function contextWithServices() {
     session: await getSession(new Request("http://localhost/")),
     sessionTimedOut: false,
     timedOutUserId: null,
-    requestId: "rate-limit-test",
+    requestId: "rate-limit-test", prefetch: false,
     gateway: createGatewayClient({ baseUrl: "http://gateway.embedded.invalid/qa", timeoutMs: 1000 }),
     cms: createCmsClient({ baseUrl: "http://cms.embedded.invalid/groups/api/v1", timeoutMs: 1000 }),
   });

@@ -14,6 +14,8 @@ export interface Services {
   timedOutUserId: string | null;
   /** Logged with the request and sent to the gateway and CMS as X-Request-Id. */
   requestId: string;
+  /** The browser's prefetch of a link (app/shell/prefetch-request.ts), not the user's visit. */
+  prefetch: boolean;
   gateway: GatewayClient;
   cms: CmsClient;
 }

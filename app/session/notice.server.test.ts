@@ -13,9 +13,9 @@ const login = { token: "tok-1", expiresAt: new Date(NOW + 86_400_000).toISOStrin
 const pair = (setCookie: string | null) => (setCookie ?? "").split(";")[0]!;
 
 /** One request through the services middleware; `handle` plays the route (an action or a loader). */
-async function request(cookie: string, handle: (context: RouterContextProvider) => Promise<Response>): Promise<Response> {
+async function request(cookie: string, handle: (context: RouterContextProvider) => Promise<Response>, headers: Record<string, string> = {}): Promise<Response> {
   const context = new RouterContextProvider();
-  const req = new Request("http://localhost/account/user/edit", { headers: { Cookie: cookie } });
+  const req = new Request("http://localhost/account/user/edit", { headers: { Cookie: cookie, ...headers } });
   const args = { request: req, url: new URL(req.url), params: {}, context, pattern: "/" } as never;
   return (await servicesMiddleware(args, (() => handle(context)) as never)) as Response;
 }
@@ -46,6 +46,21 @@ describe("a save's notice", () => {
 
     await request(after, page);
     expect(read).toEqual(["Your details have been saved.", null]);
+  });
+
+  it("a link's prefetch, sent while the redirect is on its way, neither sees nor spends it", async () => {
+    vi.useFakeTimers({ now: NOW });
+    const saved = await request(pair(await startSession(login, NOW)), (context) => redirectWithNotice(context, "/account/organisation/edit", "Saved."));
+    const withNotice = pair(saved.headers.get("Set-Cookie"));
+    let read: (string | null)[] = [];
+    const page = (context: RouterContextProvider) => {
+      read = [...read, takeNotice(context)];
+      return Promise.resolve(new Response("page"));
+    };
+    const prefetched = await request(withNotice, page, { "Sec-Purpose": "prefetch" });
+    expect(prefetched.headers.get("Set-Cookie")).toBeNull();
+    await request(withNotice, page);
+    expect(read).toEqual([null, "Saved."]);
   });
 
   it("without a notice, the redirect sets no cookie", async () => {

@@ -20,9 +20,14 @@ export async function redirectWithNotice(context: Readonly<RouterContextProvider
   return redirect(to, { headers: { "Set-Cookie": await saveSession(session) } });
 }
 
-/** The notice a save left for this page, or null; reading it spends it (the services middleware saves the session). */
+/**
+ * The notice a save left for this page, or null; reading it spends it (the services middleware
+ * saves the session). A link's prefetch neither sees nor spends it: one sent while a save's
+ * redirect was on its way took the notice meant for the page the user was sent back to.
+ */
 export function takeNotice(context: Readonly<RouterContextProvider>): string | null {
-  return context.get(servicesContext).session.get(NOTICE) ?? null;
+  const { session, prefetch } = context.get(servicesContext);
+  return prefetch ? null : (session.get(NOTICE) ?? null);
 }
 
 /** The path of the page an action was posted from, as the redirect back to it (React Router's `?index` left out). */

@@ -33,7 +33,8 @@ export const servicesMiddleware: MiddlewareFunction<Response> = async ({ request
   // Neither the time-out warning's own requests nor a link's prefetch are the user at work:
   // neither keeps the session going. And a prefetch answered with a Set-Cookie is not kept
   // for the click (app/shell/cache-control.server.ts), which would then wait for the network.
-  const touched = state === "refresh" && url.pathname !== SESSION_PATH && !isPrefetch(request);
+  const prefetch = isPrefetch(request);
+  const touched = state === "refresh" && url.pathname !== SESSION_PATH && !prefetch;
   if (touched) session.set("seenAt", now);
   const { gatewayBaseUrl: baseUrl, gatewayTimeoutMs: timeoutMs } = config;
   // server.ts always sets a valid id; other servers (react-router dev) may not.
@@ -52,6 +53,7 @@ export const servicesMiddleware: MiddlewareFunction<Response> = async ({ request
     sessionTimedOut: state === "expired",
     timedOutUserId,
     requestId,
+    prefetch,
     gateway: createGatewayClient({ baseUrl, timeoutMs, token: session.get("token"), requestId, transport }),
     cms: createCmsClient({ baseUrl: config.cmsBaseUrl, timeoutMs, requestId, transport }),
   });

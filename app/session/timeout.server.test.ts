@@ -44,7 +44,7 @@ async function contextFor({ signedIn, timedOutUserId = null }: { signedIn: boole
     session,
     sessionTimedOut: timedOutUserId !== null,
     timedOutUserId,
-    requestId: "timeout-test",
+    requestId: "timeout-test", prefetch: false,
     gateway: createGatewayClient({ baseUrl: "http://gateway.embedded.invalid/qa", timeoutMs: 1000, token: session.get("token") }),
     cms: createCmsClient({ baseUrl: "http://cms.embedded.invalid/groups/api/v1", timeoutMs: 1000 }),
   });
